@@ -1,0 +1,48 @@
+package tabulo.embedded;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/** Replaces a small file atomically: write a temporary, fsync it, rename over the target, fsync the folder. */
+final class AtomicFile {
+  private AtomicFile() {}
+
+  static void write(Path target, byte[] content) throws IOException {
+    Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+    try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        StandardOpenOption.TRUNCATE_EXISTING)) {
+      ByteBuffer buf = ByteBuffer.wrap(content);
+      while (buf.hasRemaining()) {
+        ch.write(buf);
+      }
+      ch.force(true);
+    }
+    try {
+      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("file system cannot rename atomically: " + target.getParent(), e);
+    }
+    syncDirectory(target.getParent());
+  }
+
+  /** Makes a rename or a new file in {@code dir} durable. */
+  static void syncDirectory(Path dir) throws IOException {
+    try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+      ch.force(true);
+    } catch (IOException e) {
+      // Some file systems refuse to open directories; the rename is then as durable as they make it.
+    }
+  }
+
+  static void syncFile(Path file) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ch.force(true);
+    }
+  }
+}

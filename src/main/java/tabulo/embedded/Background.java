@@ -1,0 +1,48 @@
+package tabulo.embedded;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The database's background work: minor compactions on one thread (so writers are never starved by a
+ * long merge) and major compactions on another. Failures are kept by the tablet and surface on its next use.
+ */
+final class Background {
+  private final ExecutorService minor = Executors.newSingleThreadExecutor(daemon("tabulo-minc"));
+  private final ExecutorService major = Executors.newSingleThreadExecutor(daemon("tabulo-majc"));
+
+  private static ThreadFactory daemon(String name) {
+    return r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  void submitMinor(Runnable task) {
+    minor.execute(task);
+  }
+
+  void submitMajor(Runnable task) {
+    major.execute(task);
+  }
+
+  void report(Tablet tablet, Throwable failure) {
+    System.err.println("tabulo: background compaction of table " + tablet.table.name() + " tablet "
+        + tablet.index + " failed: " + failure);
+  }
+
+  /** Lets queued minor compactions finish (they make memory durable as files); abandons pending merges. */
+  void shutdown() {
+    major.shutdownNow();
+    minor.shutdown();
+    try {
+      minor.awaitTermination(10, TimeUnit.MINUTES);
+      major.awaitTermination(10, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,250 @@
+package tabulo.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.AbstractMap.SimpleImmutableEntry;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map.Entry;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Column;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.apache.accumulo.core.security.Authorizations;
+
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.TabuloException;
+
+/**
+ * A scan of the embedded engine: each (range, tablet) piece runs the tablet's iterator stack over a
+ * snapshot of the tablet. Ordered scans run the pieces one after another; unordered ones run them on a
+ * thread pool, like Accumulo's batch scanner.
+ */
+final class EmbeddedScan implements Scan {
+  private record Piece(Tablet tablet, Range range) {}
+
+  private final Table table;
+  private final ScanSpec spec;
+  private final Authorizations auths;
+  private final Set<Column> columns;
+  private final Collection<ByteSequence> families;
+  private final List<Piece> pieces = new ArrayList<>();
+  private final List<AutoCloseable> open = new ArrayList<>();
+  private ExecutorService pool;
+  private boolean iterated;
+
+  EmbeddedScan(Table table, ScanSpec spec, Authorizations auths) {
+    this.table = table;
+    this.spec = spec;
+    this.auths = auths;
+    this.columns = new HashSet<>(spec.columns());
+    this.families = new HashSet<>();
+    for (Column c : spec.columns()) {
+      families.add(new ArrayByteSequence(c.getColumnFamily()));
+    }
+    for (Range r : Range.mergeOverlapping(spec.ranges())) {
+      for (Tablet t : table.tablets()) {
+        Range clipped = r.clip(t.extent, true);
+        if (clipped != null) {
+          pieces.add(new Piece(t, clipped));
+        }
+      }
+    }
+  }
+
+  /** Opens the iterator stack of one piece over a fresh snapshot, seeked to the piece's range. */
+  private SortedKeyValueIterator<Key, Value> openPiece(Piece p, List<AutoCloseable> resources) {
+    TabletSnapshot snap = p.tablet().snapshot();
+    resources.add(snap);
+    try {
+      SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), columns, auths,
+          table.iterators(IteratorScope.scan), spec.iterators(),
+          TabletIteratorEnvironment.scan(auths, table.tableId(), table.fileConf()));
+      stack.seek(p.range(), families, !families.isEmpty());
+      return stack;
+    } catch (IOException e) {
+      throw new UncheckedIOException("scan of table " + table.name() + " failed", e);
+    }
+  }
+
+  @Override
+  public Iterator<Entry<Key, Value>> iterator() {
+    if (iterated) {
+      throw new IllegalStateException("a scan can be iterated once");
+    }
+    iterated = true;
+    return spec.ordered() || pieces.size() <= 1 ? new Ordered() : new Unordered();
+  }
+
+  @Override
+  public void close() {
+    if (pool != null) {
+      pool.shutdownNow();
+      try {
+        pool.awaitTermination(1, TimeUnit.MINUTES);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    synchronized (open) {
+      for (AutoCloseable c : open) {
+        try {
+          c.close();
+        } catch (Exception e) {
+          // releasing a snapshot cannot fail in a way that loses data
+        }
+      }
+      open.clear();
+    }
+  }
+
+  private final class Ordered implements Iterator<Entry<Key, Value>> {
+    private int next;
+    private SortedKeyValueIterator<Key, Value> current;
+    private final List<AutoCloseable> resources = new ArrayList<>();
+
+    @Override
+    public boolean hasNext() {
+      while (current == null || !current.hasTop()) {
+        resources.forEach(EmbeddedScan::closeQuietly);
+        resources.clear();
+        current = null;
+        if (next >= pieces.size()) {
+          return false;
+        }
+        current = openPiece(pieces.get(next++), resources);
+        synchronized (open) {
+          open.addAll(resources);
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public Entry<Key, Value> next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      Entry<Key, Value> e = new SimpleImmutableEntry<>(current.getTopKey(), current.getTopValue());
+      try {
+        current.next();
+      } catch (IOException ex) {
+        throw new UncheckedIOException("scan of table " + table.name() + " failed", ex);
+      }
+      return e;
+    }
+  }
+
+  /** Pieces run in parallel and hand over batches of copied entries; a failure ends the scan with its error. */
+  private final class Unordered implements Iterator<Entry<Key, Value>> {
+    private static final List<Entry<Key, Value>> END = List.of();
+    private static final int BATCH = 1024;
+    private final BlockingQueue<List<Entry<Key, Value>>> queue = new ArrayBlockingQueue<>(64);
+    private final AtomicInteger running = new AtomicInteger(pieces.size());
+    private volatile RuntimeException failure;
+    private Iterator<Entry<Key, Value>> batch = List.<Entry<Key, Value>>of().iterator();
+    private boolean ended;
+
+    Unordered() {
+      pool = Executors.newFixedThreadPool(Math.min(spec.threads(), pieces.size()), r -> {
+        Thread t = new Thread(r, "tabulo-scan");
+        t.setDaemon(true);
+        return t;
+      });
+      for (Piece p : pieces) {
+        pool.execute(() -> run(p));
+      }
+    }
+
+    private void run(Piece p) {
+      List<AutoCloseable> resources = new ArrayList<>();
+      try {
+        SortedKeyValueIterator<Key, Value> it = openPiece(p, resources);
+        List<Entry<Key, Value>> out = new ArrayList<>(BATCH);
+        while (it.hasTop()) {
+          out.add(new SimpleImmutableEntry<>(new Key(it.getTopKey()), new Value(it.getTopValue())));
+          if (out.size() == BATCH) {
+            queue.put(out);
+            out = new ArrayList<>(BATCH);
+          }
+          it.next();
+        }
+        if (!out.isEmpty()) {
+          queue.put(out);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (RuntimeException | IOException e) {
+        failure = e instanceof RuntimeException re ? re
+            : new UncheckedIOException("scan of table " + table.name() + " failed", (IOException) e);
+      } finally {
+        resources.forEach(EmbeddedScan::closeQuietly);
+        if (running.decrementAndGet() == 0 || failure != null) {
+          try {
+            queue.put(END);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the scan was closed: nobody reads the queue
+          }
+        }
+      }
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (!batch.hasNext()) {
+        if (ended) {
+          return false;
+        }
+        try {
+          List<Entry<Key, Value>> b = queue.take();
+          if (b == END) {
+            if (failure != null) {
+              throw failure;
+            }
+            ended = true; // only the last piece ends a scan without failure
+            continue;
+          }
+          batch = b.iterator();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new TabuloException("scan of table " + table.name() + " interrupted");
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public Entry<Key, Value> next() {
+      if (!hasNext()) {
+        throw new NoSuchElementException();
+      }
+      return batch.next();
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      // see close()
+    }
+  }
+}

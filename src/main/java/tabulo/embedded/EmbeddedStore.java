@@ -1,0 +1,435 @@
+package tabulo.embedded;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.iterators.user.VersioningIterator;
+import org.apache.accumulo.core.security.Authorizations;
+
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TableInfo;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
+
+/**
+ * The embedded host: a database in a local directory, used by one process at a time.
+ * Layout: {@code CATALOG} (tables and users), {@code LOCK}, and {@code tables/ID/} per table.
+ */
+public final class EmbeddedStore implements Store {
+  public static final String ROOT = "root";
+  private static final Pattern TABLE_NAME = Pattern.compile("(\\w+\\.)?\\w+");
+
+  private final Path dir;
+  private final String user;
+  private final EngineOptions options;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+  private final Catalog catalog; // guarded by this
+  private final Map<String, Table> openTables = new HashMap<>(); // by id, guarded by this
+  private final Background background = new Background();
+  private boolean closed;
+
+  private EmbeddedStore(Path dir, String user, EngineOptions options, FileChannel lockChannel, FileLock lock,
+      Catalog catalog) {
+    this.dir = dir;
+    this.user = user;
+    this.options = options;
+    this.lockChannel = lockChannel;
+    this.lock = lock;
+    this.catalog = catalog;
+  }
+
+  public static EmbeddedStore open(Path dir, String user) {
+    return open(dir, user, EngineOptions.defaults());
+  }
+
+  /** Opens (creating if needed) the database in {@code dir} on behalf of {@code user}. */
+  public static EmbeddedStore open(Path dir, String user, EngineOptions options) {
+    if (user == null || user.isEmpty()) {
+      throw new TabuloException("user name must not be empty");
+    }
+    FileChannel ch = null;
+    try {
+      Files.createDirectories(dir.resolve("tables"));
+      ch = FileChannel.open(dir.resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      FileLock lock;
+      try {
+        lock = ch.tryLock();
+      } catch (OverlappingFileLockException e) {
+        lock = null;
+      }
+      if (lock == null) {
+        ch.close();
+        throw new TabuloException("database " + dir + " is in use by another process");
+      }
+      Catalog catalog = Catalog.loadOrCreate(dir);
+      removeUncataloguedTables(dir, catalog);
+      return new EmbeddedStore(dir, user, options, ch, lock, catalog);
+    } catch (IOException e) {
+      closeQuietly(ch);
+      throw new TabuloException("cannot open database " + dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A crash between writing a table's directory and the catalog (or the reverse on delete) leaves one. */
+  private static void removeUncataloguedTables(Path dir, Catalog catalog) throws IOException {
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.resolve("tables"))) {
+      for (Path p : ds) {
+        if (!catalog.tables.containsValue(p.getFileName().toString())) {
+          deleteRecursively(p);
+        }
+      }
+    }
+  }
+
+  @Override
+  public String user() {
+    return user;
+  }
+
+  public Path directory() {
+    return dir;
+  }
+
+  // ---------------------------------------------------------------- tables
+
+  @Override
+  public synchronized SortedSet<String> tables() {
+    checkOpen();
+    return new TreeSet<>(catalog.tables.keySet());
+  }
+
+  @Override
+  public synchronized boolean exists(String table) {
+    checkOpen();
+    return catalog.tables.containsKey(table);
+  }
+
+  @Override
+  public synchronized void create(String table, TableSettings settings) {
+    checkOpen();
+    checkName(table);
+    if (catalog.tables.containsKey(table)) {
+      throw new TabuloException("table " + table + " already exists");
+    }
+    List<byte[]> splits = new ArrayList<>();
+    for (String s : settings.splits()) {
+      if (s.isEmpty()) {
+        throw new TabuloException("split points of table " + table + " must not be empty");
+      }
+      splits.add(s.getBytes(StandardCharsets.UTF_8));
+    }
+    splits.sort(java.util.Arrays::compareUnsigned);
+    TableManifest manifest = TableManifest.create(splits);
+    if (settings.versioning()) {
+      IteratorSetting vers = new IteratorSetting(20, "vers", VersioningIterator.class);
+      VersioningIterator.setMaxVersions(vers, 1);
+      addIterator(manifest, table, vers, EnumSet.allOf(IteratorScope.class));
+    }
+    for (TableSettings.AttachedIterator it : settings.iterators()) {
+      addIterator(manifest, table, it.setting(), it.scopes());
+    }
+    String id = Long.toString(catalog.nextTableId, 36);
+    try {
+      Table.create(tableDir(id), manifest);
+      catalog.nextTableId++;
+      catalog.tables.put(table, id);
+      catalog.save(dir);
+    } catch (IOException e) {
+      catalog.tables.remove(table);
+      throw new TabuloException("cannot create table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public synchronized void delete(String table) {
+    String id = idOf(table);
+    Table t = openTables.remove(id);
+    try {
+      if (t != null) {
+        t.close();
+      }
+      catalog.tables.remove(table);
+      catalog.save(dir);
+      deleteRecursively(tableDir(id));
+    } catch (IOException e) {
+      throw new TabuloException("cannot delete table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public synchronized void rename(String from, String to) {
+    String id = idOf(from);
+    checkName(to);
+    if (catalog.tables.containsKey(to)) {
+      throw new TabuloException("table " + to + " already exists");
+    }
+    catalog.tables.remove(from);
+    catalog.tables.put(to, id);
+    try {
+      catalog.save(dir);
+    } catch (IOException e) {
+      catalog.tables.remove(to);
+      catalog.tables.put(from, id);
+      throw new TabuloException("cannot rename table " + from + ": " + e.getMessage(), e);
+    }
+    Table t = openTables.get(id);
+    if (t != null) {
+      t.renamed(to);
+    }
+  }
+
+  @Override
+  public SortedSet<String> splits(String table) {
+    SortedSet<String> out = new TreeSet<>();
+    for (byte[] s : table(table).splits()) {
+      out.add(new String(s, StandardCharsets.UTF_8));
+    }
+    return out;
+  }
+
+  @Override
+  public TableInfo info(String table) {
+    Table t = table(table);
+    long entries = 0;
+    long bytes = 0;
+    int files = 0;
+    for (Tablet tablet : t.tablets()) {
+      entries += tablet.entriesInMemory();
+      for (TableManifest.FileMeta f : tablet.files()) {
+        entries += f.entries();
+        bytes += f.bytes();
+        files++;
+      }
+    }
+    return new TableInfo(table, entries, t.tablets().size(), files, bytes);
+  }
+
+  @Override
+  public void attachIterator(String table, IteratorSetting setting, EnumSet<IteratorScope> scopes) {
+    Table t = table(table);
+    IteratorStack.instantiate(setting); // fail now, not at the next scan, if the class is wrong
+    t.commit(m -> addIterator(m, table, setting, scopes));
+  }
+
+  private static void addIterator(TableManifest m, String table, IteratorSetting setting,
+      EnumSet<IteratorScope> scopes) {
+    for (IteratorScope scope : scopes) {
+      for (IteratorSetting existing : m.iterators.get(scope)) {
+        if (existing.getName().equals(setting.getName())) {
+          throw new TabuloException("table " + table + " already has an iterator named '" + setting.getName()
+              + "' at scope " + scope);
+        }
+        if (existing.getPriority() == setting.getPriority()) {
+          throw new TabuloException("table " + table + ": iterator '" + setting.getName() + "' has priority "
+              + setting.getPriority() + ", already used by '" + existing.getName() + "' at scope " + scope);
+        }
+      }
+    }
+    for (IteratorScope scope : scopes) {
+      List<IteratorSetting> list = m.iterators.get(scope);
+      list.add(setting);
+      list.sort(Comparator.comparingInt(IteratorSetting::getPriority));
+    }
+  }
+
+  @Override
+  public void removeIterator(String table, String name, EnumSet<IteratorScope> scopes) {
+    table(table).commit(m -> scopes.forEach(s -> m.iterators.get(s).removeIf(i -> i.getName().equals(name))));
+  }
+
+  @Override
+  public List<IteratorSetting> iterators(String table, IteratorScope scope) {
+    return table(table).iterators(scope);
+  }
+
+  @Override
+  public void flush(String table) {
+    try {
+      table(table).flush();
+    } catch (IOException e) {
+      throw new TabuloException("cannot flush table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void compact(String table) {
+    try {
+      table(table).compact();
+    } catch (IOException e) {
+      throw new TabuloException("cannot compact table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  // ---------------------------------------------------------------- security
+
+  @Override
+  public synchronized void setAuthorizations(String forUser, Authorizations auths) {
+    checkOpen();
+    if (!ROOT.equals(user)) {
+      throw new TabuloException("only root may set authorizations (you are " + user + ")");
+    }
+    if (forUser == null || forUser.isEmpty()) {
+      throw new TabuloException("user name must not be empty");
+    }
+    SortedSet<String> set = new TreeSet<>();
+    for (byte[] a : auths.getAuthorizations()) {
+      set.add(new String(a, StandardCharsets.UTF_8));
+    }
+    SortedSet<String> before = catalog.users.put(forUser, set);
+    try {
+      catalog.save(dir);
+    } catch (IOException e) {
+      if (before == null) {
+        catalog.users.remove(forUser);
+      } else {
+        catalog.users.put(forUser, before);
+      }
+      throw new TabuloException("cannot save authorizations: " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public synchronized Authorizations authorizations(String forUser) {
+    checkOpen();
+    return new Authorizations(catalog.authorizations(forUser).toArray(new String[0]));
+  }
+
+  // ---------------------------------------------------------------- data
+
+  @Override
+  public TableWriter writer(String table) {
+    return new EmbeddedWriter(table(table));
+  }
+
+  @Override
+  public Scan scan(String table, ScanSpec spec) {
+    Table t = table(table);
+    return new EmbeddedScan(t, spec, scanAuthorizations(spec.auths()));
+  }
+
+  private synchronized Authorizations scanAuthorizations(Authorizations requested) {
+    SortedSet<String> granted = catalog.authorizations(user);
+    if (requested == null) {
+      return new Authorizations(granted.toArray(new String[0]));
+    }
+    for (byte[] a : requested.getAuthorizations()) {
+      String s = new String(a, StandardCharsets.UTF_8);
+      if (!granted.contains(s)) {
+        throw new TabuloException("user " + user + " is not granted authorization '" + s + "'"
+            + (granted.isEmpty() ? " (user has no authorizations)" : " (granted: " + String.join(",", granted) + ")"));
+      }
+    }
+    return requested;
+  }
+
+  // ---------------------------------------------------------------- plumbing
+
+  private synchronized Table table(String name) {
+    String id = idOf(name);
+    Table t = openTables.get(id);
+    if (t == null) {
+      try {
+        t = Table.open(tableDir(id), id, name, background, options);
+      } catch (IOException e) {
+        throw new TabuloException("cannot open table " + name + ": " + e.getMessage(), e);
+      }
+      openTables.put(id, t);
+    }
+    return t;
+  }
+
+  private String idOf(String table) {
+    checkOpen();
+    String id = catalog.tables.get(table);
+    if (id == null) {
+      throw new TabuloException("no such table: " + table);
+    }
+    return id;
+  }
+
+  private static void checkName(String table) {
+    if (table == null || !TABLE_NAME.matcher(table).matches() || table.length() > 1024) {
+      throw new TabuloException("invalid table name '" + table
+          + "': use letters, digits and underscores, optionally as namespace.name");
+    }
+  }
+
+  private Path tableDir(String id) {
+    return dir.resolve("tables").resolve(id);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("store " + dir + " is closed");
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    background.shutdown();
+    try {
+      for (Table t : openTables.values()) {
+        t.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      openTables.clear();
+      closed = true;
+      try {
+        lock.release();
+      } catch (IOException e) {
+        // the lock goes with the channel
+      }
+      closeQuietly(lockChannel);
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        // nothing to recover
+      }
+    }
+  }
+
+  static void deleteRecursively(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(p)) {
+      for (Path q : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(q);
+      }
+    }
+  }
+}

@@ -1,0 +1,437 @@
+package tabulo.embedded;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.apache.accumulo.core.data.ColumnUpdate;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.apache.hadoop.io.Text;
+
+/**
+ * One tablet: the rows in (prevEndRow, endRow] of a table. Writes go to its write-ahead log and memtable;
+ * a full memtable is frozen and written to a sorted file in the background (minor compaction); files are
+ * merged by major compactions. Scans read an immutable snapshot of (memtables, files).
+ */
+final class Tablet {
+  /** What a scan sees; replaced as a whole (copy on write) under the tablet's monitor. */
+  private record State(Memtable mem, Memtable imm, List<TabletFile> files) {}
+
+  final Table table;
+  final int index;
+  final byte[] prevEndRow; // null for the first tablet
+  final byte[] endRow; // null for the last tablet
+  final Range extent;
+
+  private volatile State state;
+  private final ReentrantLock writeLock = new ReentrantLock();
+  private final Condition immFlushed = writeLock.newCondition();
+  private long lastSeq; // guarded by writeLock
+  private volatile long visibleSeq;
+  private long lastTimestamp; // guarded by writeLock
+  private long immMaxTimestamp;
+  private LogWriter log;
+  private long logNumber;
+  private boolean majorRunning; // guarded by this
+  private Throwable backgroundFailure;
+
+  Tablet(Table table, int index, byte[] prevEndRow, byte[] endRow) {
+    this.table = table;
+    this.index = index;
+    this.prevEndRow = prevEndRow;
+    this.endRow = endRow;
+    this.extent = new Range(prevEndRow == null ? null : new Text(prevEndRow), false,
+        endRow == null ? null : new Text(endRow), true);
+  }
+
+  // ---------------------------------------------------------------- open and recovery
+
+  /** Loads committed files, replays surviving write-ahead logs into a file, and opens a fresh log. */
+  void open(TableManifest.TabletMeta meta, List<Path> logsToReplay) throws IOException {
+    List<TabletFile> files = new ArrayList<>();
+    for (TableManifest.FileMeta f : meta.files) {
+      files.add(new TabletFile(table.dir, f, table.fileConf()));
+    }
+    lastTimestamp = meta.maxTimestamp;
+    Memtable recovered = new Memtable();
+    for (Path p : logsToReplay) {
+      replay(p, recovered);
+    }
+    state = new State(new Memtable(), null, List.copyOf(files));
+    if (!recovered.isEmpty()) {
+      state = new State(state.mem, recovered, state.files);
+      immMaxTimestamp = lastTimestamp;
+    }
+    lastTimestamp++;
+    visibleSeq = lastSeq;
+    logNumber = table.nextFileNumber();
+    log = new LogWriter(table.logPath(index, logNumber));
+    if (!recovered.isEmpty()) {
+      minorCompact(); // recovered writes become a file now, so the old logs can go
+    } else if (!logsToReplay.isEmpty()) {
+      table.commit(m -> m.tablets.get(index).logNumber = logNumber);
+    }
+    table.deleteLogsBefore(index, logNumber);
+  }
+
+  private void replay(Path logFile, Memtable into) throws IOException {
+    try (LogReader reader = new LogReader(logFile)) {
+      byte[] record;
+      while ((record = reader.next()) != null) {
+        DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(record));
+        long seq = in.readLong();
+        long ts = in.readLong();
+        int count = in.readInt();
+        for (int i = 0; i < count; i++) {
+          Mutation m = new Mutation();
+          m.readFields(in);
+          insert(into, m, seq + i, ts);
+        }
+        lastSeq = Math.max(lastSeq, seq + count - 1);
+        lastTimestamp = Math.max(lastTimestamp, ts);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  /** Logs and applies mutations (all with rows in this tablet). Durable once {@link #syncLog()} returns. */
+  void apply(List<Mutation> mutations) throws IOException {
+    writeLock.lock();
+    try {
+      checkHealthy();
+      while (state.imm != null && state.mem.bytes() >= table.memtableLimit()) {
+        awaitImmFlushed(); // backpressure: one frozen memtable at a time bounds memory
+      }
+      long ts = Math.max(System.currentTimeMillis(), lastTimestamp);
+      lastTimestamp = ts;
+      long firstSeq = lastSeq + 1;
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * mutations.size() + 32);
+      DataOutputStream out = new DataOutputStream(bytes);
+      out.writeLong(firstSeq);
+      out.writeLong(ts);
+      out.writeInt(mutations.size());
+      for (Mutation m : mutations) {
+        m.write(out);
+      }
+      out.flush();
+      log.append(bytes.toByteArray(), bytes.size());
+      Memtable mem = state.mem;
+      long seq = firstSeq;
+      for (Mutation m : mutations) {
+        insert(mem, m, seq++, ts);
+      }
+      lastSeq = seq - 1;
+      visibleSeq = lastSeq;
+      if (state.imm == null && mem.bytes() >= table.memtableLimit()) {
+        freeze();
+      }
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  private static void insert(Memtable mem, Mutation m, long seq, long ts) {
+    byte[] row = m.getRow();
+    for (ColumnUpdate u : m.getUpdates()) {
+      Key k = new Key(row, u.getColumnFamily(), u.getColumnQualifier(), u.getColumnVisibility(),
+          u.hasTimestamp() ? u.getTimestamp() : ts, u.isDeleted(), false);
+      mem.put(k, new Value(u.getValue(), false), seq);
+    }
+  }
+
+  void syncLog() throws IOException {
+    writeLock.lock();
+    try {
+      log.sync();
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  private void awaitImmFlushed() throws IOException {
+    try {
+      while (state.imm != null) {
+        immFlushed.await(100, TimeUnit.MILLISECONDS);
+        checkHealthy();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for a minor compaction", e);
+    }
+  }
+
+  /** Freezes the memtable and starts writing it to a file; the caller holds the write lock. */
+  private void freeze() throws IOException {
+    long newLogNumber = table.nextFileNumber();
+    LogWriter newLog = new LogWriter(table.logPath(index, newLogNumber));
+    log.close();
+    log = newLog;
+    logNumber = newLogNumber;
+    synchronized (this) {
+      state = new State(new Memtable(), state.mem, state.files);
+    }
+    immMaxTimestamp = lastTimestamp;
+    lastTimestamp++; // the next memtable's writes are strictly newer than every frozen one
+    table.background().submitMinor(this::minorCompactQuietly);
+  }
+
+  private void minorCompactQuietly() {
+    try {
+      minorCompact();
+    } catch (Throwable t) {
+      backgroundFailure = t;
+      table.background().report(this, t);
+    }
+  }
+
+  /** Writes the frozen memtable to a file, commits it with the new log number, and drops old logs. */
+  private void minorCompact() throws IOException {
+    Memtable imm = state.imm;
+    long committedLog;
+    writeLock.lock();
+    try {
+      committedLog = logNumber;
+    } finally {
+      writeLock.unlock();
+    }
+    TabletFile file = null;
+    String name = table.newFileName();
+    SortedKeyValueIterator<Key, Value> stack = IteratorStack.forCompaction(
+        List.of(imm.iterator(Long.MAX_VALUE)), false, table.iterators(IteratorScope.minc),
+        TabletIteratorEnvironment.minorCompaction(table.tableId(), table.fileConf()));
+    stack.seek(new Range(), List.of(), false);
+    TableManifest.FileMeta meta = SortedFiles.write(table.dir.resolve(name), stack, table.fileConf());
+    if (meta != null) {
+      file = new TabletFile(table.dir, meta, table.fileConf());
+    }
+    long maxTs = immMaxTimestamp;
+    table.commit(m -> {
+      TableManifest.TabletMeta t = m.tablets.get(index);
+      if (meta != null) {
+        t.files.add(meta);
+      }
+      t.logNumber = committedLog;
+      t.maxTimestamp = Math.max(t.maxTimestamp, maxTs);
+    });
+    synchronized (this) {
+      List<TabletFile> files = new ArrayList<>(state.files);
+      if (file != null) {
+        files.add(file);
+      }
+      state = new State(state.mem, null, List.copyOf(files));
+    }
+    writeLock.lock();
+    try {
+      immFlushed.signalAll();
+    } finally {
+      writeLock.unlock();
+    }
+    table.deleteLogsBefore(index, committedLog);
+    maybeScheduleMajor();
+  }
+
+  /** Flushes the memtable to a file and waits for it (a no-op when there is nothing in memory). */
+  void flush() throws IOException {
+    writeLock.lock();
+    try {
+      checkHealthy();
+      awaitImmFlushed();
+      if (!state.mem.isEmpty()) {
+        freeze();
+      }
+      awaitImmFlushed();
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  private void checkHealthy() throws IOException {
+    if (backgroundFailure != null) {
+      throw new IOException("tablet " + index + " of table " + table.name() + " failed in the background: "
+          + backgroundFailure, backgroundFailure);
+    }
+  }
+
+  // ---------------------------------------------------------------- major compaction
+
+  private void maybeScheduleMajor() {
+    synchronized (this) {
+      if (majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet()).length == 0) {
+        return;
+      }
+      majorRunning = true;
+    }
+    table.background().submitMajor(() -> {
+      try {
+        majorCompact(false);
+      } catch (Throwable t) {
+        backgroundFailure = t;
+        table.background().report(this, t);
+      }
+    });
+  }
+
+  private static long[] sizes(List<TabletFile> files) {
+    long[] s = new long[files.size()];
+    for (int i = 0; i < s.length; i++) {
+      s[i] = files.get(i).meta.bytes();
+    }
+    return s;
+  }
+
+  /** Merges files: all of them when {@code all} (the caller reserved the major slot), else the planner's pick. */
+  private void majorCompact(boolean all) throws IOException {
+    List<TabletFile> picked;
+    boolean full;
+    try {
+      synchronized (this) {
+        List<TabletFile> files = state.files;
+        if (all) {
+          picked = files;
+        } else {
+          picked = new ArrayList<>();
+          for (int i : CompactionPlanner.select(sizes(files), table.maxFilesPerTablet())) {
+            picked.add(files.get(i));
+          }
+        }
+        full = picked.size() == files.size();
+        picked.forEach(TabletFile::ref);
+      }
+      if (picked.isEmpty() || (!all && picked.size() < 2)) {
+        picked.forEach(TabletFile::unref);
+        return;
+      }
+      List<FileReaderLease> leases = new ArrayList<>();
+      TableManifest.FileMeta meta;
+      try {
+        List<SortedKeyValueIterator<Key, Value>> sources = new ArrayList<>();
+        for (TabletFile f : picked) {
+          FileReaderLease lease = FileReaderLease.acquire(f);
+          leases.add(lease);
+          sources.add(lease.reader());
+        }
+        SortedKeyValueIterator<Key, Value> stack = IteratorStack.forCompaction(sources, full,
+            table.iterators(IteratorScope.majc),
+            TabletIteratorEnvironment.majorCompaction(full, all, table.tableId(), table.fileConf()));
+        stack.seek(new Range(), List.of(), false);
+        meta = SortedFiles.write(table.dir.resolve(table.newFileName()), stack, table.fileConf());
+      } finally {
+        leases.forEach(FileReaderLease::close);
+      }
+      List<String> replaced = picked.stream().map(f -> f.meta.name()).toList();
+      table.commit(m -> {
+        TableManifest.TabletMeta t = m.tablets.get(index);
+        t.files.removeIf(f -> replaced.contains(f.name()));
+        if (meta != null) {
+          t.files.add(meta);
+        }
+      });
+      synchronized (this) {
+        List<TabletFile> files = new ArrayList<>(state.files);
+        files.removeAll(picked);
+        if (meta != null) {
+          files.add(new TabletFile(table.dir, meta, table.fileConf()));
+        }
+        state = new State(state.mem, state.imm, List.copyOf(files));
+      }
+      for (TabletFile f : picked) {
+        f.unref(); // our lease
+        f.unref(); // the old state's reference: deleted once no scan reads it
+      }
+    } finally {
+      synchronized (this) {
+        majorRunning = false;
+        notifyAll();
+      }
+    }
+    if (!all) {
+      maybeScheduleMajor();
+    }
+  }
+
+  /** Flushes, then merges every file into one, applying major-compaction iterators; waits for it. */
+  void compact() throws IOException {
+    flush();
+    synchronized (this) {
+      try {
+        while (majorRunning) {
+          wait();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for a compaction", e);
+      }
+      majorRunning = true;
+    }
+    majorCompact(true);
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /** A consistent view of the tablet for one scan; close it to release the files. */
+  TabletSnapshot snapshot() {
+    synchronized (this) {
+      State s = state;
+      s.files.forEach(TabletFile::ref);
+      return new TabletSnapshot(this, s.mem, s.imm, s.files, visibleSeq);
+    }
+  }
+
+  long entriesInMemory() {
+    State s = state;
+    return s.mem.entries() + (s.imm == null ? 0 : s.imm.entries());
+  }
+
+  List<TableManifest.FileMeta> files() {
+    return state.files.stream().map(f -> f.meta).toList();
+  }
+
+  /** Closes the log; the data stays committed (memtable contents are in the log). */
+  void close() {
+    writeLock.lock();
+    try {
+      try {
+        log.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      state.files.forEach(TabletFile::release);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  /** Waits until no minor or major compaction of this tablet is running. */
+  void awaitIdle() throws IOException {
+    writeLock.lock();
+    try {
+      awaitImmFlushed();
+    } finally {
+      writeLock.unlock();
+    }
+    synchronized (this) {
+      try {
+        while (majorRunning) {
+          wait();
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for a compaction", e);
+      }
+    }
+  }
+}
