@@ -142,7 +142,7 @@ final class Table {
   }
 
   long memtableLimit() {
-    return Math.max(1L << 20, options.memtableBytes / tablets.size());
+    return Math.max(16L << 10, options.memtableBytes / tablets.size());
   }
 
   int maxFilesPerTablet() {

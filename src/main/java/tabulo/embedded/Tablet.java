@@ -95,13 +95,15 @@ final class Tablet {
         long seq = in.readLong();
         long ts = in.readLong();
         int count = in.readInt();
+        List<Mutation> batch = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
           Mutation m = new Mutation();
           m.readFields(in);
-          insert(into, m, seq + i, ts);
+          batch.add(m);
         }
+        long lastTs = insertAll(into, batch, seq, ts);
         lastSeq = Math.max(lastSeq, seq + count - 1);
-        lastTimestamp = Math.max(lastTimestamp, ts);
+        lastTimestamp = Math.max(lastTimestamp, lastTs);
       }
     }
   }
@@ -116,8 +118,7 @@ final class Tablet {
       while (state.imm != null && state.mem.bytes() >= table.memtableLimit()) {
         awaitImmFlushed(); // backpressure: one frozen memtable at a time bounds memory
       }
-      long ts = Math.max(System.currentTimeMillis(), lastTimestamp);
-      lastTimestamp = ts;
+      long ts = Math.max(System.currentTimeMillis(), lastTimestamp + 1);
       long firstSeq = lastSeq + 1;
       ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * mutations.size() + 32);
       DataOutputStream out = new DataOutputStream(bytes);
@@ -129,12 +130,8 @@ final class Tablet {
       }
       out.flush();
       log.append(bytes.toByteArray(), bytes.size());
-      Memtable mem = state.mem;
-      long seq = firstSeq;
-      for (Mutation m : mutations) {
-        insert(mem, m, seq++, ts);
-      }
-      lastSeq = seq - 1;
+      lastTimestamp = insertAll(state.mem, mutations, firstSeq, ts);
+      lastSeq = firstSeq + mutations.size() - 1;
       visibleSeq = lastSeq;
       if (state.imm == null && mem.bytes() >= table.memtableLimit()) {
         freeze();
@@ -144,13 +141,33 @@ final class Tablet {
     }
   }
 
-  private static void insert(Memtable mem, Mutation m, long seq, long ts) {
+  /**
+   * Inserts a batch, the i-th mutation with sequence number firstSeq + i. The batch shares one timestamp,
+   * except that a mutation after one holding a delete gets a newer one: a delete hides everything at or
+   * before its timestamp, and a write that follows it must survive. Returns the last timestamp used.
+   * Deterministic, so replaying the log rebuilds exactly the same keys.
+   */
+  private static long insertAll(Memtable mem, List<Mutation> batch, long firstSeq, long ts) {
+    long seq = firstSeq;
+    for (Mutation m : batch) {
+      boolean deletes = insert(mem, m, seq++, ts);
+      if (deletes) {
+        ts++;
+      }
+    }
+    return ts;
+  }
+
+  private static boolean insert(Memtable mem, Mutation m, long seq, long ts) {
+    boolean deletes = false;
     byte[] row = m.getRow();
     for (ColumnUpdate u : m.getUpdates()) {
       Key k = new Key(row, u.getColumnFamily(), u.getColumnQualifier(), u.getColumnVisibility(),
           u.hasTimestamp() ? u.getTimestamp() : ts, u.isDeleted(), false);
       mem.put(k, new Value(u.getValue(), false), seq);
+      deletes |= u.isDeleted();
     }
+    return deletes;
   }
 
   void syncLog() throws IOException {

@@ -1,0 +1,43 @@
+package tabulo.cli;
+
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import tabulo.ingest.TsvCodec;
+import tabulo.storage.Store;
+import tabulo.storage.TableInfo;
+
+@Command(name = "info", description = {"Show a table's size: stored entries (before versioning and deletes",
+    "are applied), tablets, files and bytes on disk; its split points and iterators."})
+final class InfoCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "TABLE")
+  String table;
+
+  @Override
+  public void run() {
+    try (Store store = main.openStore()) {
+      TableInfo info = store.info(table);
+      main.out().println("table\t" + info.table());
+      main.out().println("entries\t" + info.entries());
+      main.out().println("tablets\t" + info.tablets());
+      main.out().println("files\t" + info.files());
+      main.out().println("bytes\t" + info.bytes());
+      for (String s : store.splits(table)) {
+        main.out().println("split\t" + TsvCodec.escape(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      }
+      for (IteratorScope scope : IteratorScope.values()) {
+        for (IteratorSetting is : store.iterators(table, scope)) {
+          main.out().println("iterator\t" + scope + "\t" + is.getPriority() + "\t" + is.getName() + "\t"
+              + is.getIteratorClass() + (is.getOptions().isEmpty() ? "" : "\t" + is.getOptions()));
+        }
+      }
+    }
+  }
+}

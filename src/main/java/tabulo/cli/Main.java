@@ -1,0 +1,125 @@
+package tabulo.cli;
+
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+import tabulo.embedded.EmbeddedStore;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+/** The {@code tabulo} command line: global options, the commands, and the one-line error policy. */
+@Command(name = "tabulo", mixinStandardHelpOptions = true, version = "tabulo 0.1",
+    description = "Sparse linear algebra on sorted key-value tables (embedded engine by default).",
+    subcommands = {TablesCommand.class, CreateCommand.class, DeleteCommand.class, RenameCommand.class,
+        InfoCommand.class, PutCommand.class, ScanCommand.class, SetAuthsCommand.class, FlushCommand.class,
+        CompactCommand.class, DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+    footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
+        "TSV format of put and scan: row<TAB>column<TAB>value[<TAB>visibility]; column is qualifier or",
+        "family:qualifier; escapes inside fields: \\\\ \\t \\n \\r \\: (literal colon) \\xHH (a byte).",
+        "SPEC (D4M): 'a,b,c,' a list (last char separates), 'a,:,c,' an inclusive range, ':' all,",
+        "'pre*,' a prefix; these combine, e.g. 'a,c,:,f,x*,'."})
+public final class Main implements Runnable {
+  @Option(names = "--db", paramLabel = "DIR", scope = ScopeType.INHERIT,
+      description = "Database directory (default: $TABULO_DB or ./tabulo-data).")
+  Path db;
+
+  @Option(names = "--user", paramLabel = "NAME", scope = ScopeType.INHERIT,
+      description = "Act as this user (default: $TABULO_USER or root).")
+  String user;
+
+  @picocli.CommandLine.Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
+  }
+
+  Path database() {
+    if (db != null) {
+      return db;
+    }
+    String env = System.getenv("TABULO_DB");
+    return env != null && !env.isEmpty() ? Paths.get(env) : Paths.get("tabulo-data");
+  }
+
+  String userName() {
+    if (user != null) {
+      return user;
+    }
+    String env = System.getenv("TABULO_USER");
+    return env != null && !env.isEmpty() ? env : EmbeddedStore.ROOT;
+  }
+
+  PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+
+  Store openStore() {
+    return EmbeddedStore.open(database(), userName());
+  }
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
+    PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    int code = run(args, out, err);
+    out.flush();
+    System.exit(code);
+  }
+
+  /** Runs one command line; returns the exit code (0 ok, 1 error, 2 usage). */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setOut(out);
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setErr(err);
+    cl.setParameterExceptionHandler((ex, a) -> {
+      CommandLine c = ex.getCommandLine();
+      err.println("tabulo: " + ex.getMessage() + " (see 'tabulo " + commandPath(c) + "--help')");
+      err.flush();
+      return 2;
+    });
+    cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
+      err.println("tabulo: " + describe(ex));
+      if (System.getenv("TABULO_DEBUG") != null) {
+        ex.printStackTrace(err);
+      }
+      err.flush();
+      return 1;
+    });
+    int code = cl.execute(args);
+    out.flush();
+    return code;
+  }
+
+  private static String commandPath(CommandLine c) {
+    StringBuilder sb = new StringBuilder();
+    for (CommandLine p = c; p != null && p.getParent() != null; p = p.getParent()) {
+      sb.insert(0, p.getCommandName() + " ");
+    }
+    return sb.toString();
+  }
+
+  private static String describe(Exception ex) {
+    if (ex instanceof TabuloException) {
+      return ex.getMessage();
+    }
+    if (ex instanceof UncheckedIOException u) {
+      return u.getMessage() + ": " + u.getCause().getMessage();
+    }
+    return "internal error: " + ex + " (set TABULO_DEBUG=1 for the stack trace)";
+  }
+}

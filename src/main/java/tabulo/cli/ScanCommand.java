@@ -1,0 +1,89 @@
+package tabulo.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map.Entry;
+
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import tabulo.d4m.KeySpec;
+import tabulo.ingest.TsvCodec;
+import tabulo.iterators.ColumnSpecFilter;
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+@Command(name = "scan", description = {"Print a table's cells as sorted TSV: row<TAB>column<TAB>value.",
+    "The output can be fed back to put."})
+final class ScanCommand implements Runnable {
+  /** Above the table's own iterators (combiners, versioning), so columns are chosen from final values. */
+  static final int COLUMN_FILTER_PRIORITY = 1000;
+
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "TABLE")
+  String table;
+
+  @Option(names = "--rows", paramLabel = "SPEC", description = "Rows to scan, in D4M syntax (default ':', all).")
+  String rows = ":";
+
+  @Option(names = "--cols", paramLabel = "SPEC", description = "Columns to keep, in D4M syntax (default ':').")
+  String cols = ":";
+
+  @Option(names = "--auths", paramLabel = "a,b", description = "Scan with these authorizations "
+      + "(default: all the user's); each must be granted to the user.")
+  String auths;
+
+  @Option(names = "--vis", description = "Append each cell's visibility as a fourth field (when not empty).")
+  boolean showVisibility;
+
+  @Override
+  public void run() {
+    KeySpec rowSpec = parseSpec("--rows", rows);
+    KeySpec colSpec = parseSpec("--cols", cols);
+    ScanSpec spec = ScanSpec.all();
+    List<Range> ranges = rowSpec.rowRanges();
+    if (!colSpec.isAll()) {
+      IteratorSetting filter = new IteratorSetting(COLUMN_FILTER_PRIORITY, "tabulo-cols", ColumnSpecFilter.class);
+      ColumnSpecFilter.setSpec(filter, cols);
+      spec.iterator(filter);
+    }
+    if (auths != null) {
+      spec.auths(SetAuthsCommand.parse(auths, "--auths"));
+    }
+    try (Store store = main.openStore()) {
+      if (!store.exists(table)) {
+        throw new TabuloException("no such table: " + table);
+      }
+      if (ranges.isEmpty()) {
+        return; // an empty row list selects nothing
+      }
+      spec.ranges(ranges);
+      PrintWriter out = main.out();
+      try (Scan scan = store.scan(table, spec)) {
+        for (Entry<Key, Value> e : scan) {
+          out.append(TsvCodec.formatLine(e.getKey(), e.getValue(), showVisibility)).append('\n');
+        }
+      }
+      out.flush();
+    }
+  }
+
+  static KeySpec parseSpec(String option, String text) {
+    try {
+      return KeySpec.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(option + ": " + e.getMessage());
+    }
+  }
+}
