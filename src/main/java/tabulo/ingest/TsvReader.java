@@ -1,0 +1,171 @@
+package tabulo.ingest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import tabulo.storage.TabuloException;
+
+/**
+ * Reads Tabulo TSV cells line by line from a file or stdin. Lines end with {@code \n} (a trailing
+ * {@code \r} is dropped, for CRLF files); empty lines are skipped; input must be strict UTF-8. Every
+ * problem is a {@link TabuloException} reading {@code SOURCE:LINE: what is wrong}.
+ */
+public final class TsvReader implements AutoCloseable {
+  private static final int BUFFER_SIZE = 1 << 20;
+  private static final int MAX_BUFFER_SIZE = Integer.MAX_VALUE - 16;
+
+  private final InputStream in;
+  private final String source;
+  private final boolean closeStream;
+  private byte[] buf = new byte[BUFFER_SIZE];
+  private int pos; // start of the unread bytes in buf
+  private int limit; // end of the bytes read into buf
+  private boolean eof;
+  private int lineStart;
+  private int lineEnd;
+  private long lineNumber;
+
+  /** Reads from {@code in}, naming it {@code sourceName} in messages; {@link #close()} closes it. */
+  public TsvReader(InputStream in, String sourceName) {
+    this(in, sourceName, true);
+  }
+
+  private TsvReader(InputStream in, String sourceName, boolean closeStream) {
+    this.in = in;
+    this.source = sourceName;
+    this.closeStream = closeStream;
+  }
+
+  /** Opens a file, or stdin (left open on close) when the name is "-". */
+  public static TsvReader open(String fileOrDash) {
+    if (fileOrDash.equals("-")) {
+      return new TsvReader(System.in, "stdin", false);
+    }
+    Path path = Path.of(fileOrDash);
+    if (Files.isDirectory(path)) {
+      throw new TabuloException("cannot read " + fileOrDash + ": it is a directory");
+    }
+    try {
+      return new TsvReader(Files.newInputStream(path), fileOrDash);
+    } catch (NoSuchFileException e) {
+      throw new TabuloException("cannot read " + fileOrDash + ": no such file");
+    } catch (AccessDeniedException e) {
+      throw new TabuloException("cannot read " + fileOrDash + ": permission denied");
+    } catch (IOException e) {
+      throw new TabuloException("cannot read " + fileOrDash + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The next cell, or null at the end of the input. */
+  public TsvCodec.Cell next() {
+    while (nextLine()) {
+      lineNumber++;
+      int end = lineEnd;
+      if (end > lineStart && buf[end - 1] == '\r') {
+        end--;
+      }
+      if (end == lineStart) {
+        continue;
+      }
+      String line = decode(lineStart, end);
+      try {
+        return TsvCodec.parseLine(line);
+      } catch (IllegalArgumentException e) {
+        throw error(e.getMessage());
+      }
+    }
+    return null;
+  }
+
+  /** The number of the line last read (1-based); after the end, the number of lines in the input. */
+  public long lineNumber() {
+    return lineNumber;
+  }
+
+  public String sourceName() {
+    return source;
+  }
+
+  @Override
+  public void close() {
+    if (closeStream) {
+      try {
+        in.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  private String decode(int from, int to) {
+    int bad = Utf8.firstMalformed(buf, from, to);
+    if (bad >= 0) {
+      throw error(String.format("invalid UTF-8: byte 0x%02X at byte %d of the line (write raw bytes as \\xHH)",
+          buf[bad] & 0xff, bad - from + 1));
+    }
+    return new String(buf, from, to - from, StandardCharsets.UTF_8);
+  }
+
+  /** Finds the next line in the buffer, refilling it as needed; false at the end of input. */
+  private boolean nextLine() {
+    int searchFrom = pos;
+    while (true) {
+      for (int i = searchFrom; i < limit; i++) {
+        if (buf[i] == '\n') {
+          lineStart = pos;
+          lineEnd = i;
+          pos = i + 1;
+          return true;
+        }
+      }
+      if (eof) {
+        if (pos < limit) { // a last line without a newline
+          lineStart = pos;
+          lineEnd = limit;
+          pos = limit;
+          return true;
+        }
+        return false;
+      }
+      int scanned = limit - pos;
+      fill();
+      searchFrom = pos + scanned;
+    }
+  }
+
+  /** Moves the unread bytes to the front, grows the buffer if one line fills it, and reads more. */
+  private void fill() {
+    if (pos > 0) {
+      System.arraycopy(buf, pos, buf, 0, limit - pos);
+      limit -= pos;
+      pos = 0;
+    }
+    if (limit == buf.length) {
+      if (buf.length >= MAX_BUFFER_SIZE) {
+        throw new TabuloException(source + ":" + (lineNumber + 1) + ": line is too long");
+      }
+      buf = Arrays.copyOf(buf, (int) Math.min(MAX_BUFFER_SIZE, 2L * buf.length));
+    }
+    try {
+      int n = in.read(buf, limit, buf.length - limit);
+      if (n < 0) {
+        eof = true;
+      } else {
+        limit += n;
+      }
+    } catch (IOException e) {
+      throw new TabuloException(source + ":" + (lineNumber + 1) + ": read error: " + e.getMessage(), e);
+    }
+  }
+
+  private TabuloException error(String problem) {
+    return new TabuloException(source + ":" + lineNumber + ": " + problem);
+  }
+}
