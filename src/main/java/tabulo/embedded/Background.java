@@ -2,6 +2,7 @@ package tabulo.embedded;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -21,22 +22,46 @@ final class Background {
     };
   }
 
+  private volatile boolean closing;
+
   void submitMinor(Runnable task) {
     minor.execute(task);
   }
 
-  void submitMajor(Runnable task) {
-    major.execute(task);
+  /** Queues a merge; false when the database is closing (the caller then gives up its reservation). */
+  boolean trySubmitMajor(Runnable task) {
+    if (closing) {
+      return false;
+    }
+    try {
+      major.execute(task);
+      return true;
+    } catch (RejectedExecutionException e) {
+      return false;
+    }
+  }
+
+  boolean closing() {
+    return closing;
   }
 
   void report(Tablet tablet, Throwable failure) {
-    System.err.println("tabulo: background compaction of table " + tablet.table.name() + " tablet "
-        + tablet.index + " failed: " + failure);
+    if (!closing) {
+      System.err.println("tabulo: background compaction of table " + tablet.table.name() + " tablet "
+          + tablet.index + " failed: " + failure);
+    }
   }
 
-  /** Lets queued minor compactions finish (they make memory durable as files); abandons pending merges. */
+  /**
+   * Lets queued minor compactions finish (they make memory durable as files) and interrupts merges: a
+   * merge cut short leaves only an uncommitted file, removed at the next open. Queued merges run only to
+   * see that the database is closing and release their tablet.
+   */
   void shutdown() {
-    major.shutdownNow();
+    closing = true;
+    for (Runnable never : major.shutdownNow()) {
+      never.run();
+    }
     minor.shutdown();
     try {
       minor.awaitTermination(10, TimeUnit.MINUTES);

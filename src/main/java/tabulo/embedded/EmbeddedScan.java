@@ -120,8 +120,18 @@ final class EmbeddedScan implements Scan {
     private SortedKeyValueIterator<Key, Value> current;
     private final List<AutoCloseable> resources = new ArrayList<>();
 
+    private boolean advancePending; // the entry last returned is still the stack's top
+
     @Override
     public boolean hasNext() {
+      if (advancePending) {
+        advancePending = false;
+        try {
+          current.next(); // only now: the caller was free to use the key until this call
+        } catch (IOException ex) {
+          throw new UncheckedIOException("scan of table " + table.name() + " failed", ex);
+        }
+      }
       while (current == null || !current.hasTop()) {
         resources.forEach(EmbeddedScan::closeQuietly);
         resources.clear();
@@ -142,13 +152,8 @@ final class EmbeddedScan implements Scan {
       if (!hasNext()) {
         throw new NoSuchElementException();
       }
-      Entry<Key, Value> e = new SimpleImmutableEntry<>(current.getTopKey(), current.getTopValue());
-      try {
-        current.next();
-      } catch (IOException ex) {
-        throw new UncheckedIOException("scan of table " + table.name() + " failed", ex);
-      }
-      return e;
+      advancePending = true;
+      return new SimpleImmutableEntry<>(current.getTopKey(), current.getTopValue());
     }
   }
 

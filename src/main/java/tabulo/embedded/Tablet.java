@@ -133,7 +133,7 @@ final class Tablet {
       lastTimestamp = insertAll(state.mem, mutations, firstSeq, ts);
       lastSeq = firstSeq + mutations.size() - 1;
       visibleSeq = lastSeq;
-      if (state.imm == null && mem.bytes() >= table.memtableLimit()) {
+      if (state.imm == null && state.mem.bytes() >= table.memtableLimit()) {
         freeze();
       }
     } finally {
@@ -292,14 +292,22 @@ final class Tablet {
       }
       majorRunning = true;
     }
-    table.background().submitMajor(() -> {
+    boolean queued = table.background().trySubmitMajor(() -> {
       try {
         majorCompact(false);
       } catch (Throwable t) {
-        backgroundFailure = t;
-        table.background().report(this, t);
+        if (!table.background().closing()) {
+          backgroundFailure = t;
+          table.background().report(this, t);
+        }
       }
     });
+    if (!queued) {
+      synchronized (this) {
+        majorRunning = false;
+        notifyAll();
+      }
+    }
   }
 
   private static long[] sizes(List<TabletFile> files) {
@@ -315,6 +323,9 @@ final class Tablet {
     List<TabletFile> picked;
     boolean full;
     try {
+      if (!all && table.background().closing()) {
+        return;
+      }
       synchronized (this) {
         List<TabletFile> files = state.files;
         if (all) {
@@ -375,7 +386,7 @@ final class Tablet {
         notifyAll();
       }
     }
-    if (!all) {
+    if (!all && !table.background().closing()) {
       maybeScheduleMajor();
     }
   }
