@@ -1,0 +1,647 @@
+package tabulo.accumulo;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Map.Entry;
+import java.util.NoSuchElementException;
+import java.util.SortedSet;
+import java.util.TreeSet;
+
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.BatchWriterConfig;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.MutationsRejectedException;
+import org.apache.accumulo.core.client.NamespaceNotFoundException;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.ScannerBase;
+import org.apache.accumulo.core.client.TableDeletedException;
+import org.apache.accumulo.core.client.TableExistsException;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.client.security.SecurityErrorCode;
+import org.apache.accumulo.core.data.Column;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TableInfo;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
+
+/**
+ * {@link Store} on an Apache Accumulo 2.1 instance, through an {@link AccumuloClient}.
+ *
+ * <p>Notes on the mapping:
+ * <ul>
+ * <li>{@link #tables()} hides the {@code accumulo.} system namespace (metadata, root, replication).
+ * <li>{@link #create} refuses iterators whose name or priority clashes at a scope (including with
+ * the default {@code vers} iterator at priority 20), and returns once every tablet is hosted, so
+ * the first writer does not stall in the batch writer's one-second retry.
+ * <li>{@link #info(String)} flushes the table first (waiting), then sums the per-file entry counts
+ * and sizes recorded in {@code accumulo.metadata}. Accumulo keeps no cheap count of in-memory
+ * entries, so flushing is the honest way to include them. Files written by a flush or compaction
+ * have already been through the table's minc/majc iterators (versioning, combiners), so the entry
+ * count is "entries stored in files", which can be lower than the number of key-values written.
+ * Reading the metadata table needs READ permission on it (root has it).
+ * <li>Table configuration changes ({@link #attachIterator}, {@link #removeIterator}) reach the
+ * tablet servers through ZooKeeper a few milliseconds later, as in Accumulo itself. Prefer
+ * attaching iterators when creating the table ({@link TableSettings#iterator}).
+ * <li>{@link #scan} checks the requested authorizations against the user's grant up front, so a
+ * refused authorization gives a clear message instead of a server-side security error.
+ * </ul>
+ */
+public final class AccumuloStore implements Store {
+
+  /** Tables in this namespace belong to Accumulo itself and are not listed. */
+  static final String SYSTEM_PREFIX = "accumulo.";
+  static final String METADATA_TABLE = "accumulo.metadata";
+  static final String ROOT_USER = "root";
+
+  private final AccumuloClient client;
+  private final boolean ownsClient;
+  private final String user;
+
+  /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
+  public AccumuloStore(AccumuloClient client) {
+    this(client, false);
+  }
+
+  /** A store over {@code client}; if {@code closeClient}, {@link #close()} closes the client too. */
+  public AccumuloStore(AccumuloClient client, boolean closeClient) {
+    this.client = client;
+    this.ownsClient = closeClient;
+    this.user = client.whoami();
+  }
+
+  /**
+   * Opens a store from a standard {@code accumulo-client.properties} file (instance name,
+   * ZooKeepers, principal and token). The store owns the client and closes it.
+   */
+  public static AccumuloStore open(Path clientProperties) {
+    if (!Files.isReadable(clientProperties)) {
+      throw new TabuloException("cannot read Accumulo client properties file: " + clientProperties);
+    }
+    AccumuloClient c;
+    try {
+      c = Accumulo.newClient().from(clientProperties).build();
+    } catch (RuntimeException e) {
+      throw new TabuloException("cannot connect to Accumulo with " + clientProperties + ": "
+          + e.getMessage(), e);
+    }
+    try {
+      return new AccumuloStore(c, true);
+    } catch (RuntimeException e) {
+      c.close();
+      throw new TabuloException("cannot connect to Accumulo with " + clientProperties + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** The underlying client, for host-specific operations. */
+  public AccumuloClient client() {
+    return client;
+  }
+
+  @Override
+  public String user() {
+    return user;
+  }
+
+  // ---- tables ----
+
+  @Override
+  public SortedSet<String> tables() {
+    SortedSet<String> out = new TreeSet<>();
+    for (String t : client.tableOperations().list()) {
+      if (!t.startsWith(SYSTEM_PREFIX)) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public boolean exists(String table) {
+    return client.tableOperations().exists(table);
+  }
+
+  @Override
+  public void create(String table, TableSettings settings) {
+    checkIteratorConflicts(table, settings);
+    NewTableConfiguration ntc = new NewTableConfiguration();
+    if (!settings.versioning()) {
+      ntc.withoutDefaultIterators();
+    }
+    if (!settings.splits().isEmpty()) {
+      SortedSet<Text> splits = new TreeSet<>();
+      for (String s : settings.splits()) {
+        splits.add(new Text(s));
+      }
+      ntc.withSplits(splits);
+    }
+    try {
+      for (TableSettings.AttachedIterator it : settings.iterators()) {
+        ntc.attachIterator(it.setting(), it.scopes());
+      }
+      client.tableOperations().create(table, ntc);
+      awaitHosted(table);
+    } catch (TableExistsException e) {
+      throw new TabuloException("table " + table + " already exists", e);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("cannot create table " + table + ": " + e.getMessage(), e);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw failure("create table", table, e);
+    }
+  }
+
+  /**
+   * Waits until every tablet of a new table has a tablet server. Without this, the first writer
+   * finds no location, and Accumulo's batch writer retries only after a second or so.
+   */
+  private void awaitHosted(String table) {
+    try {
+      client.tableOperations().locate(table, List.of(new Range()));
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      // only an optimisation: writes and scans wait for the tablets themselves
+    }
+  }
+
+  /**
+   * Refuses two iterators with the same name or the same priority at one scope, counting the
+   * default versioning iterator ({@code vers}, priority 20). Accumulo's NewTableConfiguration checks
+   * the attached iterators against each other but not against {@code vers}.
+   */
+  private static void checkIteratorConflicts(String table, TableSettings settings) {
+    List<TableSettings.AttachedIterator> all = new ArrayList<>();
+    if (settings.versioning()) {
+      all.add(new TableSettings.AttachedIterator(
+          new IteratorSetting(20, "vers", "org.apache.accumulo.core.iterators.user.VersioningIterator"),
+          EnumSet.allOf(IteratorScope.class)));
+    }
+    all.addAll(settings.iterators());
+    for (int i = 0; i < all.size(); i++) {
+      for (int j = 0; j < i; j++) {
+        IteratorSetting a = all.get(i).setting();
+        IteratorSetting b = all.get(j).setting();
+        EnumSet<IteratorScope> both = EnumSet.copyOf(all.get(i).scopes());
+        both.retainAll(all.get(j).scopes());
+        if (both.isEmpty()) {
+          continue;
+        }
+        if (a.getName().equals(b.getName())) {
+          throw new TabuloException("cannot create table " + table + ": two iterators named "
+              + a.getName() + " at scope " + both.iterator().next());
+        }
+        if (a.getPriority() == b.getPriority()) {
+          throw new TabuloException("cannot create table " + table + ": iterators " + b.getName()
+              + " and " + a.getName() + " both have priority " + a.getPriority() + " at scope "
+              + both.iterator().next());
+        }
+      }
+    }
+  }
+
+  @Override
+  public void delete(String table) {
+    try {
+      client.tableOperations().delete(table);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("delete table", table, e);
+    }
+  }
+
+  @Override
+  public void rename(String from, String to) {
+    try {
+      client.tableOperations().rename(from, to);
+    } catch (TableExistsException e) {
+      throw new TabuloException("table " + to + " already exists", e);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("cannot rename table " + from + " to " + to + ": " + e.getMessage(),
+          e);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("rename table", from, e);
+    }
+  }
+
+  @Override
+  public SortedSet<String> splits(String table) {
+    try {
+      SortedSet<String> out = new TreeSet<>();
+      for (Text t : client.tableOperations().listSplits(table)) {
+        out.add(t.toString()); // Text holds UTF-8
+      }
+      return out;
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("list splits of table", table, e);
+    }
+  }
+
+  /** See the class comment: flushes the table, then reads file figures from the metadata table. */
+  @Override
+  public TableInfo info(String table) {
+    String tableId = client.tableOperations().tableIdMap().get(table);
+    if (tableId == null) {
+      throw noSuchTable(table, null);
+    }
+    int tablets = splits(table).size() + 1;
+    flush(table);
+    long entries = 0;
+    long bytes = 0;
+    int files = 0;
+    try (Scanner s = client.createScanner(METADATA_TABLE, Authorizations.EMPTY)) {
+      s.setRange(new Range(new Text(tableId + ";"), true, new Text(tableId + "<"), true));
+      s.fetchColumnFamily(new Text("file"));
+      for (Entry<Key, Value> e : s) {
+        // DataFileValue encoding: "size,entries" or "size,entries,time"
+        String[] parts = e.getValue().toString().split(",");
+        bytes += Long.parseLong(parts[0]);
+        entries += Long.parseLong(parts[1]);
+        files++;
+      }
+    } catch (TableNotFoundException e) {
+      throw new TabuloException("cannot read " + METADATA_TABLE + " for table info: " + e.getMessage(),
+          e);
+    } catch (RuntimeException e) {
+      throw new TabuloException("cannot read " + METADATA_TABLE + " for the info of table " + table
+          + " (user " + user + " needs READ permission on it): " + rootMessage(e), e);
+    }
+    return new TableInfo(table, entries, tablets, files, bytes);
+  }
+
+  @Override
+  public void attachIterator(String table, IteratorSetting setting, EnumSet<IteratorScope> scopes) {
+    try {
+      client.tableOperations().attachIterator(table, setting, scopes);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("cannot attach iterator " + setting.getName() + " to table " + table
+          + ": " + e.getMessage(), e);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("attach iterator " + setting.getName() + " to table", table, e);
+    }
+  }
+
+  @Override
+  public void removeIterator(String table, String name, EnumSet<IteratorScope> scopes) {
+    try {
+      client.tableOperations().removeIterator(table, name, scopes);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("remove iterator " + name + " from table", table, e);
+    }
+  }
+
+  @Override
+  public List<IteratorSetting> iterators(String table, IteratorScope scope) {
+    try {
+      List<IteratorSetting> out = new ArrayList<>();
+      for (Map.Entry<String, EnumSet<IteratorScope>> e : client.tableOperations()
+          .listIterators(table).entrySet()) {
+        if (e.getValue().contains(scope)) {
+          IteratorSetting s = client.tableOperations().getIteratorSetting(table, e.getKey(), scope);
+          if (s != null) {
+            out.add(s);
+          }
+        }
+      }
+      out.sort(Comparator.comparingInt(IteratorSetting::getPriority)
+          .thenComparing(IteratorSetting::getName));
+      return out;
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("list iterators of table", table, e);
+    }
+  }
+
+  @Override
+  public void flush(String table) {
+    try {
+      client.tableOperations().flush(table, null, null, true);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("flush table", table, e);
+    }
+  }
+
+  @Override
+  public void compact(String table) {
+    try {
+      client.tableOperations().compact(table, new CompactionConfig().setWait(true).setFlush(true));
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      throw failure("compact table", table, e);
+    }
+  }
+
+  // ---- security ----
+
+  @Override
+  public void setAuthorizations(String user, Authorizations auths) {
+    if (!ROOT_USER.equals(this.user)) {
+      throw new TabuloException("only root may grant authorizations");
+    }
+    try {
+      client.securityOperations().changeUserAuthorizations(user, auths);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw userFailure("grant authorizations to", user, e);
+    }
+  }
+
+  @Override
+  public Authorizations authorizations(String user) {
+    try {
+      return client.securityOperations().getUserAuthorizations(user);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw userFailure("read the authorizations of", user, e);
+    }
+  }
+
+  // ---- data ----
+
+  @Override
+  public TableWriter writer(String table) {
+    try {
+      return new Writer(table, client.createBatchWriter(table, new BatchWriterConfig()));
+    } catch (TableNotFoundException e) {
+      throw noSuchTable(table, e);
+    }
+  }
+
+  @Override
+  public Scan scan(String table, ScanSpec spec) {
+    Authorizations auths = scanAuthorizations(spec.auths());
+    List<Range> ranges = new ArrayList<>(Range.mergeOverlapping(spec.ranges()));
+    Collections.sort(ranges);
+    try {
+      if (!spec.ordered()) {
+        BatchScanner bs = client.createBatchScanner(table, auths, spec.threads());
+        configure(bs, spec);
+        bs.setRanges(ranges);
+        return new ScanResult(table, bs, null);
+      }
+      Scanner s = client.createScanner(table, auths);
+      configure(s, spec);
+      return new ScanResult(table, s, ranges);
+    } catch (TableNotFoundException e) {
+      throw noSuchTable(table, e);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("bad scan of table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The authorizations to scan with: the user's own grant when {@code requested} is null, else
+   * {@code requested} after checking that every one of them is granted.
+   */
+  private Authorizations scanAuthorizations(Authorizations requested) {
+    Authorizations granted = authorizations(user);
+    if (requested == null) {
+      return granted;
+    }
+    for (byte[] a : requested.getAuthorizations()) {
+      if (!granted.contains(a)) {
+        throw new TabuloException("user " + user + " is not granted authorization '"
+            + new String(a, StandardCharsets.UTF_8) + "'");
+      }
+    }
+    return requested;
+  }
+
+  private static void configure(ScannerBase s, ScanSpec spec) {
+    for (Column c : spec.columns()) {
+      if (c.getColumnQualifier() == null) {
+        s.fetchColumnFamily(new Text(c.getColumnFamily()));
+      } else {
+        s.fetchColumn(new Text(c.getColumnFamily()), new Text(c.getColumnQualifier()));
+      }
+    }
+    for (IteratorSetting it : spec.iterators()) {
+      s.addScanIterator(it);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (ownsClient) {
+      client.close();
+    }
+  }
+
+  // ---- results and writers ----
+
+  /**
+   * A scan over a Scanner (ranges read one after another, in order) or a BatchScanner (ranges set
+   * up front, read in one pass). Errors raised while iterating become TabuloExceptions.
+   */
+  private static final class ScanResult implements Scan {
+    private final String table;
+    private final ScannerBase scanner;
+    private final List<Range> ranges; // null for a batch scanner
+    private boolean iterated;
+
+    ScanResult(String table, ScannerBase scanner, List<Range> ranges) {
+      this.table = table;
+      this.scanner = scanner;
+      this.ranges = ranges;
+    }
+
+    @Override
+    public Iterator<Entry<Key, Value>> iterator() {
+      if (iterated) {
+        throw new IllegalStateException("a Scan can be iterated only once");
+      }
+      iterated = true;
+      return new Iterator<>() {
+        private int next = 0; // index of the next range to start
+        private Iterator<Entry<Key, Value>> current = Collections.emptyIterator();
+
+        @Override
+        public boolean hasNext() {
+          try {
+            while (!current.hasNext()) {
+              if (next >= (ranges == null ? 1 : ranges.size())) {
+                return false;
+              }
+              if (ranges != null) {
+                ((Scanner) scanner).setRange(ranges.get(next));
+              }
+              next++;
+              current = scanner.iterator();
+            }
+            return true;
+          } catch (TabuloException e) {
+            throw e;
+          } catch (RuntimeException e) {
+            throw scanFailure(table, e);
+          }
+        }
+
+        @Override
+        public Entry<Key, Value> next() {
+          if (!hasNext()) {
+            throw new NoSuchElementException();
+          }
+          try {
+            return current.next();
+          } catch (RuntimeException e) {
+            throw scanFailure(table, e);
+          }
+        }
+      };
+    }
+
+    @Override
+    public void close() {
+      scanner.close();
+    }
+  }
+
+  private static final class Writer implements TableWriter {
+    private final String table;
+    private final BatchWriter bw;
+
+    Writer(String table, BatchWriter bw) {
+      this.table = table;
+      this.bw = bw;
+    }
+
+    @Override
+    public void addMutation(Mutation m) {
+      try {
+        bw.addMutation(m);
+      } catch (MutationsRejectedException e) {
+        throw rejected(e);
+      } catch (IllegalArgumentException e) {
+        throw new TabuloException("bad mutation for table " + table + ": " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public void flush() {
+      try {
+        bw.flush();
+      } catch (MutationsRejectedException e) {
+        throw rejected(e);
+      }
+    }
+
+    @Override
+    public void close() {
+      try {
+        bw.close();
+      } catch (MutationsRejectedException e) {
+        throw rejected(e);
+      }
+    }
+
+    private TabuloException rejected(MutationsRejectedException e) {
+      StringBuilder sb = new StringBuilder("writing to table " + table + " failed:");
+      if (!e.getConstraintViolationSummaries().isEmpty()) {
+        sb.append(" constraint violations ").append(e.getConstraintViolationSummaries()).append(';');
+      }
+      if (!e.getSecurityErrorCodes().isEmpty()) {
+        TreeSet<String> codes = new TreeSet<>();
+        e.getSecurityErrorCodes().values().forEach(s -> s.forEach(c -> codes.add(c.toString())));
+        sb.append(" security errors ").append(codes).append(';');
+      }
+      if (!e.getErrorServers().isEmpty()) {
+        sb.append(" errors on servers ").append(e.getErrorServers()).append(';');
+      }
+      if (e.getUnknownExceptions() > 0) {
+        sb.append(' ').append(e.getUnknownExceptions()).append(" unknown errors;");
+      }
+      if (sb.charAt(sb.length() - 1) == ';') {
+        sb.setLength(sb.length() - 1);
+      } else {
+        sb.append(' ').append(rootMessage(e));
+      }
+      return new TabuloException(sb.toString(), e);
+    }
+  }
+
+  // ---- error mapping ----
+
+  /**
+   * An error while reading scan results. An iterator failing inside a tablet server (a combiner
+   * meeting a value it cannot parse, say) reaches the client only as a generic server error; its
+   * message is in that server's log.
+   */
+  private static TabuloException scanFailure(String table, RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      // clientImpl.AccumuloServerException is internal API: match it by name
+      if (t.getClass().getSimpleName().equals("AccumuloServerException")) {
+        return new TabuloException("scan of table " + table + " failed: " + t.getMessage() + ": "
+            + rootMessage(e) + " (the cause is in that server's log)", e);
+      }
+      if (t instanceof TableDeletedException) {
+        return new TabuloException("table " + table + " was deleted during the scan", e);
+      }
+    }
+    return new TabuloException("scan of table " + table + " failed: " + rootMessage(e), e);
+  }
+
+  private static TabuloException noSuchTable(String table, Throwable cause) {
+    return new TabuloException("no such table: " + table, cause);
+  }
+
+  /** Maps an Accumulo exception from an operation on {@code table} to a one-line TabuloException. */
+  private TabuloException failure(String operation, String table, Exception e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof TableNotFoundException || t instanceof NamespaceNotFoundException) {
+        return noSuchTable(table, e);
+      }
+      if (t instanceof AccumuloSecurityException) {
+        SecurityErrorCode code = ((AccumuloSecurityException) t).getSecurityErrorCode();
+        if (code == SecurityErrorCode.TABLE_DOESNT_EXIST
+            || code == SecurityErrorCode.NAMESPACE_DOESNT_EXIST) {
+          return noSuchTable(table, e);
+        }
+        if (code == SecurityErrorCode.PERMISSION_DENIED) {
+          return new TabuloException("user " + user + " may not " + operation + " " + table, e);
+        }
+      }
+    }
+    return new TabuloException("cannot " + operation + " " + table + ": " + rootMessage(e), e);
+  }
+
+  private TabuloException userFailure(String operation, String who, Exception e) {
+    if (e instanceof AccumuloSecurityException) {
+      SecurityErrorCode code = ((AccumuloSecurityException) e).getSecurityErrorCode();
+      if (code == SecurityErrorCode.USER_DOESNT_EXIST) {
+        return new TabuloException("no such user: " + who, e);
+      }
+      if (code == SecurityErrorCode.PERMISSION_DENIED) {
+        return new TabuloException("user " + user + " may not " + operation + " user " + who, e);
+      }
+    }
+    return new TabuloException("cannot " + operation + " user " + who + ": " + rootMessage(e), e);
+  }
+
+  /** The message of the innermost cause, which is usually the informative one. */
+  static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    String m = t.getMessage();
+    return m == null ? t.getClass().getSimpleName() : m;
+  }
+}
