@@ -15,9 +15,10 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
 /**
- * Iterates a memtable as of a snapshot: writes after the snapshot are invisible, and of several writes of
- * an identical key (same timestamp too) only the newest visible one appears. Column families are left to
- * the system iterators above.
+ * Iterates a memtable as of a snapshot: writes after the snapshot are invisible. Several writes of an
+ * identical key (same timestamp too) all appear, newest first, as in Accumulo's in-memory map: the
+ * versioning iterator keeps the first, a combiner folds them all. Column families are left to the system
+ * iterators above.
  */
 final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
   private final ConcurrentSkipListMap<Memtable.MemKey, Value> map;
@@ -48,7 +49,6 @@ final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
   }
 
   private void advance() {
-    Key previous = topKey;
     topKey = null;
     topValue = null;
     while (source.hasNext()) {
@@ -58,9 +58,6 @@ final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
         continue;
       }
       Key k = mk.key();
-      if (previous != null && k.equals(previous)) {
-        continue; // an older write of the same key
-      }
       if (range.beforeStartKey(k)) {
         continue;
       }
