@@ -40,7 +40,7 @@ public final class StoreBenchmark {
   private StoreBenchmark() {}
 
   /** The i-th key: 16 hex digits of a bijective mix of i, so keys come in random order and never repeat. */
-  static byte[] key(long i) {
+  public static byte[] key(long i) {
     long x = i * 0x9E3779B97F4A7C15L;
     x ^= x >>> 31;
     x *= 0xBF58476D1CE4E5B9L;

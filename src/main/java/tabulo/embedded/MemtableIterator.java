@@ -1,11 +1,8 @@
 package tabulo.embedded;
 
-import java.io.IOException;
 import java.util.Collection;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.concurrent.ConcurrentSkipListMap;
 
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -15,22 +12,18 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
 /**
- * Iterates a memtable as of a snapshot: writes after the snapshot are invisible. Several writes of an
- * identical key (same timestamp too) all appear, newest first, as in Accumulo's in-memory map: the
- * versioning iterator keeps the first, a combiner folds them all. Column families are left to the system
- * iterators above.
+ * Iterates one sorted run of a memtable. Identical keys all appear, newest first, as in Accumulo's
+ * in-memory map: the versioning iterator keeps the first, a combiner folds them all. Column families are
+ * left to the system iterators above.
  */
 final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
-  private final ConcurrentSkipListMap<Memtable.MemKey, Value> map;
-  private final long snapshotSeq;
-  private Iterator<Map.Entry<Memtable.MemKey, Value>> source;
+  private final Memtable.Run run;
   private Range range;
-  private Key topKey;
-  private Value topValue;
+  private int position;
+  private int end; // one past the last entry inside the range
 
-  MemtableIterator(ConcurrentSkipListMap<Memtable.MemKey, Value> map, long snapshotSeq) {
-    this.map = map;
-    this.snapshotSeq = snapshotSeq;
+  MemtableIterator(Memtable.Run run) {
+    this.run = run;
   }
 
   @Override
@@ -39,62 +32,75 @@ final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
   }
 
   @Override
-  public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive) throws IOException {
+  public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive) {
     this.range = range;
-    Key start = range.getStartKey();
-    source = (start == null ? map : map.tailMap(new Memtable.MemKey(start, Long.MAX_VALUE), true))
-        .entrySet().iterator();
-    topKey = null;
-    advance();
+    Key[] keys = run.keys();
+    position = range.getStartKey() == null ? 0 : firstNotBefore(keys, range);
+    end = position;
+    while (end < keys.length && !range.afterEndKey(keys[end])) {
+      end++;
+      if ((end & 63) == 0 && range.getEndKey() != null) {
+        end = firstAfter(keys, range, end);
+        break;
+      }
+    }
   }
 
-  private void advance() {
-    topKey = null;
-    topValue = null;
-    while (source.hasNext()) {
-      Map.Entry<Memtable.MemKey, Value> e = source.next();
-      Memtable.MemKey mk = e.getKey();
-      if (mk.seq() > snapshotSeq) {
-        continue;
+  /** Binary search: the first key the range does not exclude at its start. */
+  private static int firstNotBefore(Key[] keys, Range range) {
+    int lo = 0;
+    int hi = keys.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (range.beforeStartKey(keys[mid])) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
       }
-      Key k = mk.key();
-      if (range.beforeStartKey(k)) {
-        continue;
-      }
-      if (range.afterEndKey(k)) {
-        return;
-      }
-      topKey = k;
-      topValue = e.getValue();
-      return;
     }
+    return lo;
+  }
+
+  /** Binary search from {@code from}: the first key after the range's end. */
+  private static int firstAfter(Key[] keys, Range range, int from) {
+    int lo = from;
+    int hi = keys.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (range.afterEndKey(keys[mid])) {
+        hi = mid;
+      } else {
+        lo = mid + 1;
+      }
+    }
+    return lo;
   }
 
   @Override
   public boolean hasTop() {
-    return topKey != null;
+    return position < end;
   }
 
   @Override
-  public void next() throws IOException {
-    if (topKey == null) {
+  public void next() {
+    if (position >= end) {
       throw new NoSuchElementException();
     }
-    advance();
+    position++;
   }
 
   @Override
   public Key getTopKey() {
-    return topKey;
+    return run.keys()[position];
   }
 
   @Override
   public Value getTopValue() {
-    return topValue;
+    return run.values()[position];
   }
 
   @Override
   public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
-    return new MemtableIterator(map, snapshotSeq);
+    return new MemtableIterator(run);
   }
 }

@@ -39,11 +39,10 @@ final class Tablet {
   private volatile State state;
   private final ReentrantLock writeLock = new ReentrantLock();
   private final Condition immFlushed = writeLock.newCondition();
-  private long lastSeq; // guarded by writeLock
-  private volatile long visibleSeq;
   private long lastTimestamp; // guarded by writeLock
   private long immMaxTimestamp;
   private LogWriter log;
+  private final RecordBuffer logRecord = new RecordBuffer(); // reused: guarded by writeLock
   private long logNumber;
   private boolean majorRunning; // guarded by this
   private Throwable backgroundFailure;
@@ -55,6 +54,17 @@ final class Tablet {
     this.endRow = endRow;
     this.extent = new Range(prevEndRow == null ? null : new Text(prevEndRow), false,
         endRow == null ? null : new Text(endRow), true);
+  }
+
+  /** A byte buffer that keeps its capacity between log records. */
+  private static final class RecordBuffer extends ByteArrayOutputStream {
+    RecordBuffer() {
+      super(1 << 16);
+    }
+
+    byte[] buffer() {
+      return buf;
+    }
   }
 
   // ---------------------------------------------------------------- open and recovery
@@ -76,7 +86,6 @@ final class Tablet {
       immMaxTimestamp = lastTimestamp;
     }
     lastTimestamp++;
-    visibleSeq = lastSeq;
     logNumber = table.nextFileNumber();
     log = new LogWriter(table.logPath(index, logNumber));
     if (!recovered.isEmpty()) {
@@ -92,7 +101,6 @@ final class Tablet {
       byte[] record;
       while ((record = reader.next()) != null) {
         DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(record));
-        long seq = in.readLong();
         long ts = in.readLong();
         int count = in.readInt();
         List<Mutation> batch = new ArrayList<>(count);
@@ -101,8 +109,7 @@ final class Tablet {
           m.readFields(in);
           batch.add(m);
         }
-        long lastTs = insertAll(into, batch, seq, ts);
-        lastSeq = Math.max(lastSeq, seq + count - 1);
+        long lastTs = insertAll(into, batch, ts);
         lastTimestamp = Math.max(lastTimestamp, lastTs);
       }
     }
@@ -119,20 +126,16 @@ final class Tablet {
         awaitImmFlushed(); // backpressure: one frozen memtable at a time bounds memory
       }
       long ts = Math.max(System.currentTimeMillis(), lastTimestamp + 1);
-      long firstSeq = lastSeq + 1;
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 * mutations.size() + 32);
-      DataOutputStream out = new DataOutputStream(bytes);
-      out.writeLong(firstSeq);
+      logRecord.reset();
+      DataOutputStream out = new DataOutputStream(logRecord);
       out.writeLong(ts);
       out.writeInt(mutations.size());
       for (Mutation m : mutations) {
         m.write(out);
       }
       out.flush();
-      log.append(bytes.toByteArray(), bytes.size());
-      lastTimestamp = insertAll(state.mem, mutations, firstSeq, ts);
-      lastSeq = firstSeq + mutations.size() - 1;
-      visibleSeq = lastSeq;
+      log.append(logRecord.buffer(), logRecord.size());
+      lastTimestamp = insertAll(state.mem, mutations, ts);
       if (state.imm == null && state.mem.bytes() >= table.memtableLimit()) {
         freeze();
       }
@@ -142,32 +145,29 @@ final class Tablet {
   }
 
   /**
-   * Inserts a batch, the i-th mutation with sequence number firstSeq + i. The batch shares one timestamp,
-   * except that a mutation after one holding a delete gets a newer one: a delete hides everything at or
-   * before its timestamp, and a write that follows it must survive. Returns the last timestamp used.
-   * Deterministic, so replaying the log rebuilds exactly the same keys.
+   * Inserts a batch as one sorted run. The batch shares one timestamp, except that a mutation after one
+   * holding a delete gets a newer one: a delete hides everything at or before its timestamp, and a write
+   * that follows it must survive. Returns the last timestamp used. Deterministic, so replaying the log
+   * rebuilds exactly the same keys.
    */
-  private static long insertAll(Memtable mem, List<Mutation> batch, long firstSeq, long ts) {
-    long seq = firstSeq;
+  private static long insertAll(Memtable mem, List<Mutation> batch, long ts) {
+    List<Key> keys = new ArrayList<>(batch.size());
+    List<Value> values = new ArrayList<>(batch.size());
     for (Mutation m : batch) {
-      boolean deletes = insert(mem, m, seq++, ts);
+      boolean deletes = false;
+      byte[] row = m.getRow();
+      for (ColumnUpdate u : m.getUpdates()) {
+        keys.add(new Key(row, u.getColumnFamily(), u.getColumnQualifier(), u.getColumnVisibility(),
+            u.hasTimestamp() ? u.getTimestamp() : ts, u.isDeleted(), false));
+        values.add(new Value(u.getValue(), false));
+        deletes |= u.isDeleted();
+      }
       if (deletes) {
         ts++;
       }
     }
+    mem.add(keys, values);
     return ts;
-  }
-
-  private static boolean insert(Memtable mem, Mutation m, long seq, long ts) {
-    boolean deletes = false;
-    byte[] row = m.getRow();
-    for (ColumnUpdate u : m.getUpdates()) {
-      Key k = new Key(row, u.getColumnFamily(), u.getColumnQualifier(), u.getColumnVisibility(),
-          u.hasTimestamp() ? u.getTimestamp() : ts, u.isDeleted(), false);
-      mem.put(k, new Value(u.getValue(), false), seq);
-      deletes |= u.isDeleted();
-    }
-    return deletes;
   }
 
   void syncLog() throws IOException {
@@ -228,7 +228,7 @@ final class Tablet {
     TabletFile file = null;
     String name = table.newFileName();
     SortedKeyValueIterator<Key, Value> stack = IteratorStack.forCompaction(
-        List.of(imm.iterator(Long.MAX_VALUE)), false, table.iterators(IteratorScope.minc),
+        Memtable.iterators(Memtable.mergedRuns(imm.runs())), false, table.iterators(IteratorScope.minc),
         TabletIteratorEnvironment.minorCompaction(table.tableId(), table.fileConf()));
     stack.seek(new Range(), List.of(), false);
     TableManifest.FileMeta meta = SortedFiles.write(table.dir.resolve(name), stack, table.fileConf());
@@ -415,7 +415,11 @@ final class Tablet {
     synchronized (this) {
       State s = state;
       s.files.forEach(TabletFile::ref);
-      return new TabletSnapshot(this, s.mem, s.imm, s.files, visibleSeq);
+      List<Memtable.Run> runs = new ArrayList<>(s.mem.runs());
+      if (s.imm != null) {
+        runs.addAll(s.imm.runs());
+      }
+      return new TabletSnapshot(runs, s.files);
     }
   }
 
