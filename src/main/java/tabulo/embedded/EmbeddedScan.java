@@ -74,7 +74,7 @@ final class EmbeddedScan implements Scan {
     TabletSnapshot snap = p.tablet().snapshot();
     resources.add(snap);
     try {
-      SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), columns, auths,
+      SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), snap.traits(), columns, auths,
           table.iterators(IteratorScope.scan), spec.iterators(),
           TabletIteratorEnvironment.scan(auths, table.tableId(), table.fileConf()));
       stack.seek(p.range(), families, !families.isEmpty());

@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.apache.accumulo.core.conf.DefaultConfiguration;
 import org.apache.accumulo.core.data.Column;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
@@ -18,8 +17,11 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.iteratorsImpl.system.DeletingIterator;
 import org.apache.accumulo.core.iteratorsImpl.system.EmptyIterator;
+import org.apache.accumulo.core.iterators.user.VersioningIterator;
+import org.apache.accumulo.core.iteratorsImpl.system.ColumnFamilySkippingIterator;
+import org.apache.accumulo.core.iteratorsImpl.system.ColumnQualifierFilter;
 import org.apache.accumulo.core.iteratorsImpl.system.MultiIterator;
-import org.apache.accumulo.core.iteratorsImpl.system.SystemIteratorUtil;
+import org.apache.accumulo.core.iteratorsImpl.system.VisibilityFilter;
 import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.storage.TabuloException;
@@ -41,13 +43,37 @@ final class IteratorStack {
     return sources.size() == 1 ? sources.get(0) : new MultiIterator(sources, false);
   }
 
-  /** The stack of a scan: system iterators with the scan's columns and authorizations, then user iterators. */
+  /**
+   * The stack of a scan: Accumulo's system iterators (deletes, column selection, visibility) with the
+   * scan's columns and authorizations, then user iterators. Iterators that would pass every entry of
+   * these sources through unchanged are left out: the delete filter without deletes, the visibility
+   * filter without labels, the default versioning iterator without several versions of a column.
+   */
   static SortedKeyValueIterator<Key, Value> forScan(List<SortedKeyValueIterator<Key, Value>> sources,
-      Set<Column> columns, Authorizations auths, List<IteratorSetting> tableIterators,
+      SourceTraits traits, Set<Column> columns, Authorizations auths, List<IteratorSetting> tableIterators,
       List<IteratorSetting> scanIterators, IteratorEnvironment env) throws IOException {
-    SortedKeyValueIterator<Key, Value> system = SystemIteratorUtil.setupSystemScanIterators(merge(sources),
-        columns, auths, NO_DEFAULT_VISIBILITY, DefaultConfiguration.getInstance());
-    return applyUserIterators(system, combine(tableIterators, scanIterators), env);
+    SortedKeyValueIterator<Key, Value> it = merge(sources);
+    if (traits.deletes()) {
+      it = DeletingIterator.wrap(it, false, DeletingIterator.Behavior.PROCESS);
+    }
+    if (!columns.isEmpty()) {
+      it = ColumnQualifierFilter.wrap(new ColumnFamilySkippingIterator(it), columns);
+    }
+    if (traits.labels()) {
+      it = VisibilityFilter.wrap(it, auths, NO_DEFAULT_VISIBILITY);
+    }
+    List<IteratorSetting> user = combine(tableIterators, scanIterators);
+    if (!traits.versions()) {
+      user = user.stream().filter(s -> !isDefaultVersioning(s)).toList();
+    }
+    return applyUserIterators(it, user, env);
+  }
+
+  /** Accumulo's default "keep the newest version" iterator, and nothing more. */
+  static boolean isDefaultVersioning(IteratorSetting s) {
+    Map<String, String> opts = s.getOptions();
+    return s.getIteratorClass().equals(VersioningIterator.class.getName())
+        && (opts.isEmpty() || (opts.size() == 1 && "1".equals(opts.get("maxVersions"))));
   }
 
   /**

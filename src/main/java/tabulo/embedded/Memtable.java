@@ -26,7 +26,7 @@ final class Memtable {
    * Entries sorted by key; identical keys (timestamp too) newest write first, as Accumulo keeps them.
    * {@code prefixes[i]} holds the first 8 bytes of row i, so most comparisons never touch the keys.
    */
-  record Run(Key[] keys, Value[] values, long[] prefixes) {
+  record Run(Key[] keys, Value[] values, long[] prefixes, SourceTraits traits) {
     int size() {
       return keys.length;
     }
@@ -46,6 +46,8 @@ final class Memtable {
     Value[] v = new Value[n];
     long[] p = new long[n];
     long added = 0;
+    boolean deletes = false;
+    boolean labels = false;
     for (int i = 0; i < n; i++) {
       // newest first, so the stable sort keeps the newest write of a duplicate key first
       int at = n - 1 - i;
@@ -53,10 +55,13 @@ final class Memtable {
       v[at] = values.get(i);
       p[at] = rowPrefix(k[at]);
       added += ENTRY_OVERHEAD + k[at].getSize() + v[at].getSize();
+      deletes |= k[at].isDeleted();
+      labels |= k[at].getColumnVisibilityData().length() > 0;
     }
     sort(k, v, p);
     List<Run> next = new ArrayList<>(runs.size() + 1);
-    next.add(new Run(k, v, p));
+    // several versions of a column are not tracked in memory: assume they may be there
+    next.add(new Run(k, v, p, new SourceTraits(deletes, labels, true)));
     next.addAll(runs);
     while (next.size() > MAX_RUNS) {
       // merge the smallest pair of neighbours (only neighbours: the newer run must stay in front)
@@ -160,7 +165,7 @@ final class Memtable {
         p[o] = op[j++];
       }
     }
-    return new Run(k, v, p);
+    return new Run(k, v, p, newer.traits().or(older.traits()));
   }
 
   long bytes() {

@@ -10,6 +10,7 @@ import org.apache.accumulo.core.conf.ConfigurationCopy;
 import org.apache.accumulo.core.conf.DefaultConfiguration;
 import org.apache.accumulo.core.conf.Property;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.file.FileOperations;
 import org.apache.accumulo.core.file.FileSKVIterator;
@@ -60,12 +61,25 @@ final class SortedFiles {
   static TableManifest.FileMeta write(Path file, SortedKeyValueIterator<Key, Value> source,
       ConfigurationCopy tableConf) throws IOException {
     long entries = 0;
+    boolean deletes = false;
+    boolean labels = false;
+    boolean versions = false;
+    Key previous = new Key();
     FileSKVWriter writer = FileOperations.getInstance().newWriterBuilder()
         .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf).build();
     try {
       writer.startDefaultLocalityGroup();
       while (source.hasTop()) {
-        writer.append(source.getTopKey(), source.getTopValue());
+        Key k = source.getTopKey();
+        writer.append(k, source.getTopValue());
+        deletes |= k.isDeleted();
+        labels |= k.getColumnVisibilityData().length() > 0;
+        if (entries > 0 && !versions) {
+          versions = k.equals(previous, PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
+        }
+        if (!versions) {
+          previous.set(k); // copied: the source may reuse its key
+        }
         entries++;
         source.next();
       }
@@ -77,6 +91,7 @@ final class SortedFiles {
       return null;
     }
     AtomicFile.syncFile(file);
-    return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file));
+    return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file),
+        new SourceTraits(deletes, labels, versions));
   }
 }

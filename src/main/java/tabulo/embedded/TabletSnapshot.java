@@ -33,6 +33,21 @@ final class TabletSnapshot implements AutoCloseable {
     return sources;
   }
 
+  /** What the snapshot's sources together may hold; several sources may hold versions of one column. */
+  SourceTraits traits() {
+    SourceTraits t = SourceTraits.NONE;
+    for (Memtable.Run r : runs) {
+      t = t.or(r.traits());
+    }
+    for (TabletFile f : files) {
+      t = t.or(f.meta.traits());
+    }
+    if (runs.size() + files.size() > 1) {
+      t = new SourceTraits(t.deletes(), t.labels(), true);
+    }
+    return t;
+  }
+
   @Override
   public void close() {
     if (closed) {
