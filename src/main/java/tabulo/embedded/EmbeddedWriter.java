@@ -2,32 +2,46 @@ package tabulo.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.apache.accumulo.core.data.Mutation;
 
-import tabulo.storage.TabuloException;
 import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
 
 /**
- * The embedded batch writer: buffers mutations, hands them to their tablets in batches (log, then
- * memtable), and on {@link #flush()} syncs the logs of every tablet it wrote to.
+ * The embedded batch writer: buffers mutations per tablet and, when the buffer is full, hands it to a
+ * background thread that applies it (log, then memtable) while the caller fills the next one, as
+ * Accumulo's batch writer sends in the background. At most one buffer is in flight, so memory stays at
+ * two buffers. {@link #flush()} waits for it and syncs the log of every tablet written to.
  */
 final class EmbeddedWriter implements TableWriter {
   private final Table table;
-  private final List<List<Mutation>> pending;
+  private List<List<Mutation>> pending;
   private final BitSet touched = new BitSet();
   private long bufferedBytes;
+  private ExecutorService sender;
+  private Future<?> inFlight;
   private boolean closed;
 
   EmbeddedWriter(Table table) {
     this.table = table;
-    this.pending = new ArrayList<>();
+    this.pending = emptyBuffers();
+  }
+
+  private List<List<Mutation>> emptyBuffers() {
+    List<List<Mutation>> b = new ArrayList<>(table.tablets().size());
     for (int i = 0; i < table.tablets().size(); i++) {
-      pending.add(new ArrayList<>());
+      b.add(new ArrayList<>());
     }
+    return b;
   }
 
   @Override
@@ -36,7 +50,7 @@ final class EmbeddedWriter implements TableWriter {
       throw new IllegalStateException("writer for table " + table.name() + " is closed");
     }
     if (m.size() == 0) {
-      throw new TabuloException("mutation for row '" + new String(m.getRow(), java.nio.charset.StandardCharsets.UTF_8)
+      throw new TabuloException("mutation for row '" + new String(m.getRow(), StandardCharsets.UTF_8)
           + "' of table " + table.name() + " has no updates");
     }
     int tablet = pending.size() == 1 ? 0 : table.tabletIndex(m.getRow());
@@ -47,25 +61,62 @@ final class EmbeddedWriter implements TableWriter {
     }
   }
 
+  /** Sends the buffer to the background thread, after the previous one has been applied. */
   private void dispatch() {
-    try {
-      for (int i = 0; i < pending.size(); i++) {
-        List<Mutation> batch = pending.get(i);
-        if (!batch.isEmpty()) {
-          table.tablets().get(i).apply(batch);
-          touched.set(i);
-          pending.set(i, new ArrayList<>());
+    if (bufferedBytes == 0) {
+      return;
+    }
+    List<List<Mutation>> batch = pending;
+    pending = emptyBuffers();
+    bufferedBytes = 0;
+    for (int i = 0; i < batch.size(); i++) {
+      if (!batch.get(i).isEmpty()) {
+        touched.set(i);
+      }
+    }
+    awaitInFlight();
+    if (sender == null) {
+      sender = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "tabulo-writer-" + table.name());
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    inFlight = sender.submit(() -> {
+      for (int i = 0; i < batch.size(); i++) {
+        if (!batch.get(i).isEmpty()) {
+          table.tablets().get(i).apply(batch.get(i));
         }
       }
-      bufferedBytes = 0;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write to table " + table.name(), e);
+      return null;
+    });
+  }
+
+  private void awaitInFlight() {
+    if (inFlight == null) {
+      return;
+    }
+    try {
+      inFlight.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TabuloException("interrupted while writing to table " + table.name());
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new UncheckedIOException("cannot write to table " + table.name(),
+          cause instanceof IOException io ? io : new IOException(cause));
+    } finally {
+      inFlight = null;
     }
   }
 
   @Override
   public synchronized void flush() {
     dispatch();
+    awaitInFlight();
     try {
       for (int i = touched.nextSetBit(0); i >= 0; i = touched.nextSetBit(i + 1)) {
         table.tablets().get(i).syncLog();
@@ -78,9 +129,16 @@ final class EmbeddedWriter implements TableWriter {
 
   @Override
   public synchronized void close() {
-    if (!closed) {
+    if (closed) {
+      return;
+    }
+    try {
       flush();
+    } finally {
       closed = true;
+      if (sender != null) {
+        sender.shutdown();
+      }
     }
   }
 }

@@ -1,6 +1,5 @@
 package tabulo.embedded;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -56,10 +55,37 @@ final class Tablet {
         endRow == null ? null : new Text(endRow), true);
   }
 
-  /** A byte buffer that keeps its capacity between log records. */
-  private static final class RecordBuffer extends ByteArrayOutputStream {
-    RecordBuffer() {
-      super(1 << 16);
+  /**
+   * A growable byte buffer that keeps its capacity between log records. Unlike ByteArrayOutputStream it
+   * is not synchronized: mutations serialize byte by byte, and a lock per byte costs more than the copy.
+   */
+  private static final class RecordBuffer extends java.io.OutputStream {
+    private byte[] buf = new byte[1 << 16];
+    private int size;
+
+    @Override
+    public void write(int b) {
+      if (size == buf.length) {
+        buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+      }
+      buf[size++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      if (size + len > buf.length) {
+        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, size + len));
+      }
+      System.arraycopy(b, off, buf, size, len);
+      size += len;
+    }
+
+    void reset() {
+      size = 0;
+    }
+
+    int size() {
+      return size;
     }
 
     byte[] buffer() {
