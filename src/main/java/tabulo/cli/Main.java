@@ -88,12 +88,12 @@ public final class Main implements Runnable {
     cl.setErr(err);
     cl.setParameterExceptionHandler((ex, a) -> {
       CommandLine c = ex.getCommandLine();
-      err.println("tabulo: " + ex.getMessage() + " (see 'tabulo " + commandPath(c) + "--help')");
+      err.println("tabulo: " + oneLine(ex.getMessage()) + " (see 'tabulo " + commandPath(c) + "--help')");
       err.flush();
       return 2;
     });
     cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
-      err.println("tabulo: " + describe(ex));
+      err.println("tabulo: " + oneLine(describe(ex)));
       if (System.getenv("TABULO_DEBUG") != null) {
         ex.printStackTrace(err);
       }
@@ -111,6 +111,11 @@ public final class Main implements Runnable {
       sb.insert(0, p.getCommandName() + " ");
     }
     return sb.toString();
+  }
+
+  /** Errors are one line: line breaks inside a message (from a name given as an argument) are shown escaped. */
+  private static String oneLine(String message) {
+    return String.valueOf(message).replace("\r", "\\r").replace("\n", "\\n");
   }
 
   private static String describe(Exception ex) {

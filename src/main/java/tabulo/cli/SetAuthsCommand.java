@@ -42,8 +42,9 @@ final class SetAuthsCommand implements Runnable {
       try {
         new Authorizations(s);
       } catch (IllegalArgumentException e) {
-        throw new TabuloException("invalid authorization '" + s + "' in " + what
-            + ": use letters, digits and _ - . : /");
+        // Accumulo accepts any non-blank authorization (expressions quote unusual ones: "a b"),
+        // so a blank one is the only kind its constructor rejects.
+        throw new TabuloException("invalid authorization '" + s + "' in " + what + ": it is blank");
       }
       out.add(s);
     }
