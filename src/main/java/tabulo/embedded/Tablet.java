@@ -421,17 +421,22 @@ final class Tablet {
   void compact() throws IOException {
     flush();
     synchronized (this) {
-      try {
-        while (majorRunning) {
-          wait();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for a compaction", e);
-      }
+      awaitNoMajor();
       majorRunning = true;
     }
     majorCompact(true);
+  }
+
+  /** Waits, holding the monitor, until no major compaction of this tablet runs. */
+  private void awaitNoMajor() throws IOException {
+    try {
+      while (majorRunning) {
+        wait();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for a compaction", e);
+    }
   }
 
   // ---------------------------------------------------------------- reads
@@ -482,14 +487,7 @@ final class Tablet {
       writeLock.unlock();
     }
     synchronized (this) {
-      try {
-        while (majorRunning) {
-          wait();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new IOException("interrupted while waiting for a compaction", e);
-      }
+      awaitNoMajor();
     }
   }
 }
