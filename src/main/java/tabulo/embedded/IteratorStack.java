@@ -62,11 +62,7 @@ final class IteratorStack {
     if (traits.labels()) {
       it = VisibilityFilter.wrap(it, auths, NO_DEFAULT_VISIBILITY);
     }
-    List<IteratorSetting> user = combine(tableIterators, scanIterators);
-    if (!traits.versions()) {
-      user = user.stream().filter(s -> !isDefaultVersioning(s)).toList();
-    }
-    return applyUserIterators(it, user, env);
+    return applyUserIterators(it, withoutNoOps(combine(tableIterators, scanIterators), traits), env);
   }
 
   /** Accumulo's default "keep the newest version" iterator, and nothing more. */
@@ -81,10 +77,18 @@ final class IteratorStack {
    * (older files could still hold what they delete), then the scope's iterators.
    */
   static SortedKeyValueIterator<Key, Value> forCompaction(List<SortedKeyValueIterator<Key, Value>> sources,
-      boolean dropDeletes, List<IteratorSetting> iterators, IteratorEnvironment env) throws IOException {
-    SortedKeyValueIterator<Key, Value> base = DeletingIterator.wrap(merge(sources), !dropDeletes,
-        DeletingIterator.Behavior.PROCESS);
-    return applyUserIterators(base, iterators, env);
+      SourceTraits traits, boolean dropDeletes, List<IteratorSetting> iterators, IteratorEnvironment env)
+      throws IOException {
+    SortedKeyValueIterator<Key, Value> it = merge(sources);
+    if (traits.deletes()) {
+      it = DeletingIterator.wrap(it, !dropDeletes, DeletingIterator.Behavior.PROCESS);
+    }
+    return applyUserIterators(it, withoutNoOps(iterators, traits), env);
+  }
+
+  /** Leaves out the default versioning iterator where no column has several versions. */
+  private static List<IteratorSetting> withoutNoOps(List<IteratorSetting> iterators, SourceTraits traits) {
+    return traits.versions() ? iterators : iterators.stream().filter(s -> !isDefaultVersioning(s)).toList();
   }
 
   /** Table iterators overlaid by scan-time ones: a scan iterator of the same name replaces the table's options. */

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
@@ -185,11 +186,11 @@ final class Memtable {
     return runs;
   }
 
-  /** All runs merged into one (for writing a frozen memtable out without a heap merge per entry). */
-  static List<Run> mergedRuns(List<Run> runs) {
-    if (runs.size() <= 1) {
-      return runs;
-    }
+  /**
+   * All runs merged into one, for writing a frozen memtable out without a heap merge per entry, with
+   * its traits exact: whether any column really has several versions.
+   */
+  static Run mergedRun(List<Run> runs) {
     List<Run> work = new ArrayList<>(runs);
     while (work.size() > 1) {
       List<Run> next = new ArrayList<>((work.size() + 1) / 2);
@@ -198,7 +199,14 @@ final class Memtable {
       }
       work = next;
     }
-    return work;
+    Run r = work.get(0);
+    boolean versions = false;
+    for (int i = 1; i < r.size() && !versions; i++) {
+      versions = r.prefixes()[i] == r.prefixes()[i - 1]
+          && r.keys()[i].equals(r.keys()[i - 1], PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
+    }
+    return new Run(r.keys(), r.values(), r.prefixes(),
+        new SourceTraits(r.traits().deletes(), r.traits().labels(), versions));
   }
 
   /** Iterators over a snapshot of runs, newest first. */

@@ -7,10 +7,18 @@ package tabulo.embedded;
  */
 record SourceTraits(boolean deletes, boolean labels, boolean versions) {
   static final SourceTraits NONE = new SourceTraits(false, false, false);
-  static final SourceTraits ALL = new SourceTraits(true, true, true);
 
   SourceTraits or(SourceTraits o) {
     return new SourceTraits(deletes || o.deletes, labels || o.labels, versions || o.versions);
+  }
+
+  /** What several sources hold together: besides their own, two sources may hold versions of one column. */
+  static SourceTraits ofAll(java.util.List<SourceTraits> sources) {
+    SourceTraits t = NONE;
+    for (SourceTraits s : sources) {
+      t = t.or(s);
+    }
+    return sources.size() > 1 ? new SourceTraits(t.deletes, t.labels, true) : t;
   }
 
   /** Compact form for the manifest: some of "d", "l", "v", or "-". */

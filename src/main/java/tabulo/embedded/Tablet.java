@@ -253,8 +253,9 @@ final class Tablet {
     }
     TabletFile file = null;
     String name = table.newFileName();
+    Memtable.Run run = Memtable.mergedRun(imm.runs());
     SortedKeyValueIterator<Key, Value> stack = IteratorStack.forCompaction(
-        Memtable.iterators(Memtable.mergedRuns(imm.runs())), false, table.iterators(IteratorScope.minc),
+        Memtable.iterators(List.of(run)), run.traits(), false, table.iterators(IteratorScope.minc),
         TabletIteratorEnvironment.minorCompaction(table.tableId(), table.fileConf()));
     stack.seek(new Range(), List.of(), false);
     TableManifest.FileMeta meta = SortedFiles.write(table.dir.resolve(name), stack, table.fileConf());
@@ -378,7 +379,8 @@ final class Tablet {
           leases.add(lease);
           sources.add(lease.reader());
         }
-        SortedKeyValueIterator<Key, Value> stack = IteratorStack.forCompaction(sources, full,
+        SourceTraits traits = SourceTraits.ofAll(picked.stream().map(f -> f.meta.traits()).toList());
+        SortedKeyValueIterator<Key, Value> stack = IteratorStack.forCompaction(sources, traits, full,
             table.iterators(IteratorScope.majc),
             TabletIteratorEnvironment.majorCompaction(full, all, table.tableId(), table.fileConf()));
         stack.seek(new Range(), List.of(), false);

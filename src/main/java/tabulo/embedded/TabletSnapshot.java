@@ -35,17 +35,10 @@ final class TabletSnapshot implements AutoCloseable {
 
   /** What the snapshot's sources together may hold; several sources may hold versions of one column. */
   SourceTraits traits() {
-    SourceTraits t = SourceTraits.NONE;
-    for (Memtable.Run r : runs) {
-      t = t.or(r.traits());
-    }
-    for (TabletFile f : files) {
-      t = t.or(f.meta.traits());
-    }
-    if (runs.size() + files.size() > 1) {
-      t = new SourceTraits(t.deletes(), t.labels(), true);
-    }
-    return t;
+    List<SourceTraits> all = new ArrayList<>();
+    runs.forEach(r -> all.add(r.traits()));
+    files.forEach(f -> all.add(f.meta.traits()));
+    return SourceTraits.ofAll(all);
   }
 
   @Override
