@@ -38,7 +38,8 @@ import tabulo.storage.TabuloException;
  * thread pool, like Accumulo's batch scanner.
  */
 final class EmbeddedScan implements Scan {
-  private record Piece(Tablet tablet, Range range) {}
+  /** The ranges of one scan inside one tablet, in order: one iterator stack serves them all. */
+  private record Piece(Tablet tablet, List<Range> ranges) {}
 
   private final Table table;
   private final ScanSpec spec;
@@ -59,28 +60,68 @@ final class EmbeddedScan implements Scan {
     for (Column c : spec.columns()) {
       families.add(new ArrayByteSequence(c.getColumnFamily()));
     }
-    for (Range r : Range.mergeOverlapping(spec.ranges())) {
-      for (Tablet t : table.tablets()) {
+    List<Range> ranges = Range.mergeOverlapping(spec.ranges());
+    java.util.Collections.sort(ranges);
+    for (Tablet t : table.tablets()) {
+      List<Range> inTablet = new ArrayList<>();
+      for (Range r : ranges) {
         Range clipped = r.clip(t.extent, true);
         if (clipped != null) {
-          pieces.add(new Piece(t, clipped));
+          inTablet.add(clipped);
         }
+      }
+      if (!inTablet.isEmpty()) {
+        pieces.add(new Piece(t, inTablet));
       }
     }
   }
 
-  /** Opens the iterator stack of one piece over a fresh snapshot, seeked to the piece's range. */
-  private SortedKeyValueIterator<Key, Value> openPiece(Piece p, List<AutoCloseable> resources) {
+  /** Opens the iterator stack of one piece over a fresh snapshot of its tablet. */
+  private PieceCursor openPiece(Piece p, List<AutoCloseable> resources) {
     TabletSnapshot snap = p.tablet().snapshot();
     resources.add(snap);
     try {
-      SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), snap.traits(), columns, auths,
-          table.iterators(IteratorScope.scan), spec.iterators(),
+      SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), snap.traits(), columns,
+          auths, table.iterators(IteratorScope.scan), spec.iterators(),
           TabletIteratorEnvironment.scan(auths, table.tableId(), table.fileConf()));
-      stack.seek(p.range(), families, !families.isEmpty());
-      return stack;
+      return new PieceCursor(stack, p.ranges());
     } catch (IOException e) {
       throw new UncheckedIOException("scan of table " + table.name() + " failed", e);
+    }
+  }
+
+  /** Walks a piece's ranges with one stack, seeking it to each range in turn. */
+  private final class PieceCursor {
+    private final SortedKeyValueIterator<Key, Value> stack;
+    private final List<Range> ranges;
+    private int next;
+
+    PieceCursor(SortedKeyValueIterator<Key, Value> stack, List<Range> ranges) {
+      this.stack = stack;
+      this.ranges = ranges;
+    }
+
+    /** True when the stack has a top entry, seeking to later ranges as earlier ones run out. */
+    boolean hasTop() throws IOException {
+      while (next == 0 || !stack.hasTop()) {
+        if (next >= ranges.size()) {
+          return false;
+        }
+        stack.seek(ranges.get(next++), families, !families.isEmpty());
+      }
+      return true;
+    }
+
+    Key key() {
+      return stack.getTopKey();
+    }
+
+    Value value() {
+      return stack.getTopValue();
+    }
+
+    void next() throws IOException {
+      stack.next();
     }
   }
 
@@ -117,34 +158,33 @@ final class EmbeddedScan implements Scan {
 
   private final class Ordered implements Iterator<Entry<Key, Value>> {
     private int next;
-    private SortedKeyValueIterator<Key, Value> current;
+    private PieceCursor current;
     private final List<AutoCloseable> resources = new ArrayList<>();
-
     private boolean advancePending; // the entry last returned is still the stack's top
 
     @Override
     public boolean hasNext() {
-      if (advancePending) {
-        advancePending = false;
-        try {
+      try {
+        if (advancePending) {
+          advancePending = false;
           current.next(); // only now: the caller was free to use the key until this call
-        } catch (IOException ex) {
-          throw new UncheckedIOException("scan of table " + table.name() + " failed", ex);
         }
+        while (current == null || !current.hasTop()) {
+          resources.forEach(EmbeddedScan::closeQuietly);
+          resources.clear();
+          current = null;
+          if (next >= pieces.size()) {
+            return false;
+          }
+          current = openPiece(pieces.get(next++), resources);
+          synchronized (open) {
+            open.addAll(resources);
+          }
+        }
+        return true;
+      } catch (IOException ex) {
+        throw new UncheckedIOException("scan of table " + table.name() + " failed", ex);
       }
-      while (current == null || !current.hasTop()) {
-        resources.forEach(EmbeddedScan::closeQuietly);
-        resources.clear();
-        current = null;
-        if (next >= pieces.size()) {
-          return false;
-        }
-        current = openPiece(pieces.get(next++), resources);
-        synchronized (open) {
-          open.addAll(resources);
-        }
-      }
-      return true;
     }
 
     @Override
@@ -153,7 +193,7 @@ final class EmbeddedScan implements Scan {
         throw new NoSuchElementException();
       }
       advancePending = true;
-      return new SimpleImmutableEntry<>(current.getTopKey(), current.getTopValue());
+      return new SimpleImmutableEntry<>(current.key(), current.value());
     }
   }
 
@@ -181,10 +221,10 @@ final class EmbeddedScan implements Scan {
     private void run(Piece p) {
       List<AutoCloseable> resources = new ArrayList<>();
       try {
-        SortedKeyValueIterator<Key, Value> it = openPiece(p, resources);
+        PieceCursor it = openPiece(p, resources);
         List<Entry<Key, Value>> out = new ArrayList<>(BATCH);
         while (it.hasTop()) {
-          out.add(new SimpleImmutableEntry<>(new Key(it.getTopKey()), new Value(it.getTopValue())));
+          out.add(new SimpleImmutableEntry<>(new Key(it.key()), new Value(it.value())));
           if (out.size() == BATCH) {
             queue.put(out);
             out = new ArrayList<>(BATCH);
