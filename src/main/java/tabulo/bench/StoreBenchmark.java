@@ -19,6 +19,7 @@ import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 
 import tabulo.embedded.EmbeddedStore;
+import tabulo.util.Progress;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TableSettings;

@@ -10,18 +10,18 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import tabulo.bench.Progress;
+import tabulo.util.Progress;
 import tabulo.bench.StoreBenchmark;
 
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
-    subcommands = {BenchCommand.Store.class})
+    subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class})
 final class BenchCommand implements Runnable {
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm)");
   }
 
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
@@ -46,6 +46,59 @@ final class BenchCommand implements Runnable {
         if (work != null) {
           deleteQuietly(work);
         }
+      }
+    }
+  }
+
+  @Command(name = "spgemm", description = {"C = A^T B of two Graph500 graphs per SCALE: the outer product,",
+      "row-by-row, the client-side way (scan into memory, multiply, write back) and the COST baseline",
+      "(one thread, CSR arrays in memory, C written to a plain file), with partial products per second."})
+  static final class SpGemm implements Runnable {
+    @Option(names = "--scale", paramLabel = "S|LO..HI", description = "SCALE or range (default ${DEFAULT-VALUE}).")
+    String scales = "10..14";
+
+    @Option(names = "--splits", paramLabel = "K", description = "Tablets per input table (default ${DEFAULT-VALUE}).")
+    int tablets = 2;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
+    int workers = 2;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary database (default: temp).")
+    Path dir;
+
+    @Override
+    public void run() {
+      int[] range = parseRange(scales);
+      Path work = null;
+      try {
+        work = dir == null ? Files.createTempDirectory("tabulo-bench") : Files.createTempDirectory(dir, "bench");
+        java.util.List<tabulo.bench.SpGemmBenchmark.Row> rows = new java.util.ArrayList<>();
+        try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
+          for (int s = range[0]; s <= range[1]; s++) {
+            rows.add(tabulo.bench.SpGemmBenchmark.run(store, s, tablets, workers, System.err));
+          }
+        }
+        tabulo.bench.SpGemmBenchmark.print(rows, System.out);
+      } catch (IOException e) {
+        throw new UncheckedIOException("benchmark failed", e);
+      } finally {
+        if (work != null) {
+          deleteQuietly(work);
+        }
+      }
+    }
+
+    static int[] parseRange(String text) {
+      try {
+        String[] parts = text.split("\\.\\.");
+        int lo = Integer.parseInt(parts[0].trim());
+        int hi = parts.length > 1 ? Integer.parseInt(parts[1].trim()) : lo;
+        if (parts.length > 2 || lo < 1 || hi < lo || hi > 24) {
+          throw new NumberFormatException();
+        }
+        return new int[] {lo, hi};
+      } catch (NumberFormatException e) {
+        throw new tabulo.storage.TabuloException("--scale: expected a SCALE or LO..HI between 1 and 24, got '" + text + "'");
       }
     }
   }

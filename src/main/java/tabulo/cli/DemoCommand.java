@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import tabulo.bench.Progress;
+import tabulo.util.Progress;
 import tabulo.bench.StoreBenchmark;
 
 @Command(name = "demo", description = {"Tabulo's main job on the embedded default: create a database in a",

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import tabulo.bench.Progress;
+import tabulo.util.Progress;
 import tabulo.ingest.TsvCodec;
 import tabulo.ingest.TsvReader;
 import tabulo.storage.Store;

@@ -1,4 +1,4 @@
-package tabulo.bench;
+package tabulo.util;
 
 import java.io.PrintStream;
 

@@ -1,0 +1,100 @@
+package tabulo.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import tabulo.math.Semirings;
+import tabulo.math.ValueCodec;
+import tabulo.ops.Mxm;
+import tabulo.ops.MxmOptions;
+import tabulo.ops.MxmResult;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+import tabulo.util.Progress;
+
+@Command(name = "mult", description = {"C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new",
+    "table C. The product is published only when complete: an interrupted run leaves no C, and a rerun",
+    "starts over. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
+    "combiner on C; row-by-row writes each entry of C once."})
+final class MultCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "A")
+  String a;
+
+  @Parameters(index = "1", paramLabel = "B")
+  String b;
+
+  @Parameters(index = "2", paramLabel = "C")
+  String c;
+
+  @Option(names = "--transpose-a", description = "Multiply A^T instead of A.")
+  boolean transposeA;
+
+  @Option(names = "--algorithm", paramLabel = "outer|rowwise|auto",
+      description = "Algorithm (default ${DEFAULT-VALUE}: row-by-row).")
+  MxmOptions.Algorithm algorithm = MxmOptions.Algorithm.AUTO;
+
+  @Option(names = "--semiring", paramLabel = "NAME", description = "plus.times (default), min.plus, max.plus, "
+      + "max.min, min.max, or.and, plus.min, plus.pair, plus.first, plus.second, or a class name.")
+  String semiring = "plus.times";
+
+  @Option(names = "--codec", paramLabel = "decimal|long|double", description = "Value encoding (default decimal).")
+  String codec = "decimal";
+
+  @Option(names = "--rows", paramLabel = "SPEC", description = "Rows of C to compute (D4M syntax).")
+  String rows = ":";
+
+  @Option(names = "--cols", paramLabel = "SPEC", description = "Columns of C to compute (D4M syntax).")
+  String cols = ":";
+
+  @Option(names = "--inner", paramLabel = "SPEC", description = "Keys of the shared dimension to sum over.")
+  String inner = ":";
+
+  @Option(names = "--transpose-out", paramLabel = "CT", description = "Also write C^T to table CT.")
+  String transposeOut;
+
+  @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
+  int workers = 2;
+
+  @Option(names = "--batch", paramLabel = "N",
+      description = "Row-by-row: rows of B fetched per batch (default ${DEFAULT-VALUE}).")
+  int batch = 20_000;
+
+  @Option(names = "--auths", paramLabel = "a,b", description = "Read A and B with these authorizations.")
+  String auths;
+
+  @Override
+  public void run() {
+    MxmOptions o = MxmOptions.defaults().transposeA(transposeA).algorithm(algorithm)
+        .rows(ScanCommand.parseSpec("--rows", rows)).cols(ScanCommand.parseSpec("--cols", cols))
+        .inner(ScanCommand.parseSpec("--inner", inner)).transposeOut(transposeOut);
+    parse("--semiring", () -> o.semiring(Semirings.named(semiring)));
+    parse("--codec", () -> o.codec(ValueCodec.named(codec)));
+    parse("--workers", () -> o.workers(workers));
+    parse("--batch", () -> o.batchRows(batch));
+    if (auths != null) {
+      o.auths(SetAuthsCommand.parse(auths, "--auths"));
+    }
+    Progress progress = Progress.onTerminal("mult partial products", 0);
+    o.progress((pp, fraction) -> progress.update(pp));
+    try (Store store = main.openStore()) {
+      MxmResult r = Mxm.multiply(store, a, b, c, o);
+      progress.done();
+      main.out().printf("%s: %,d partial products, %,d entries in %s, %.2f s, %,.0f partial products/s%n",
+          r.algorithm().name().toLowerCase(), r.partialProducts(), r.entriesWritten(), c, r.seconds(),
+          r.partialProductsPerSecond());
+    }
+  }
+
+  private static <T> T parse(String option, java.util.function.Supplier<T> parser) {
+    try {
+      return parser.get();
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(option + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package tabulo.gen;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.accumulo.core.data.Mutation;
+
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+
+/**
+ * Writes a Graph500 graph as an adjacency table: row = source vertex, column (qualifier, empty family) =
+ * target vertex, both as {@link VertexKeys} (zero-padded decimal), value = how many times the edge was
+ * generated. Split points divide the edges evenly among the requested tablets.
+ */
+public final class Graph500Table {
+  private Graph500Table() {}
+
+  /** Generates, splits and writes the graph; returns its distinct edges (the table's entries). */
+  public static EdgeCounts write(Store store, String table, Graph500.Options options, int tablets) {
+    EdgeCounts edges = EdgeCounts.of(new Graph500(options));
+    int width = VertexKeys.width(options.scale());
+    store.create(table, TableSettings.defaults().splits(splits(edges, width, tablets)));
+    try (TableWriter w = store.writer(table)) {
+      Mutation m = null;
+      long row = -1;
+      for (int i = 0; i < edges.size(); i++) {
+        if (edges.u(i) != row) {
+          if (m != null) {
+            w.addMutation(m);
+          }
+          row = edges.u(i);
+          m = new Mutation(VertexKeys.key(row, width));
+        }
+        m.put(EMPTY, VertexKeys.key(edges.v(i), width), Integer.toString(edges.count(i)).getBytes(StandardCharsets.US_ASCII));
+      }
+      if (m != null) {
+        w.addMutation(m);
+      }
+    }
+    return edges;
+  }
+
+  /** Rows at which to split so that each of {@code tablets} tablets holds about as many edges. */
+  static List<String> splits(EdgeCounts edges, int width, int tablets) {
+    List<String> out = new ArrayList<>();
+    for (int t = 1; t < tablets && edges.size() > 0; t++) {
+      long u = edges.u((int) ((long) edges.size() * t / tablets));
+      String key = new String(VertexKeys.key(u, width), StandardCharsets.US_ASCII);
+      if (out.isEmpty() || !out.get(out.size() - 1).equals(key)) {
+        out.add(key);
+      }
+    }
+    return out;
+  }
+
+  private static final byte[] EMPTY = new byte[0];
+}

@@ -1,0 +1,147 @@
+package tabulo.ops;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.security.Authorizations;
+
+import tabulo.iterators.MonoidCombiner;
+import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
+
+/**
+ * C = op(A) (+.x) B on tables, next to the data. The product is built in staging tables and published by
+ * renaming them once complete, so a run that dies leaves C absent (never partly counted) and a rerun
+ * starts clean. The outer product natively multiplies a table whose rows are the shared dimension
+ * (A^T B); row-by-row natively multiplies A B; the other forms first copy A transposed.
+ */
+public final class Mxm {
+  static final String STAGING = "__staging";
+  static final String TRANSPOSED = "__transposed";
+  /** Below the default versioning iterator (20), so it sees every partial product of a cell. */
+  static final int COMBINER_PRIORITY = 10;
+
+  private Mxm() {}
+
+  public static MxmResult multiply(Store store, String a, String b, String c, MxmOptions o) {
+    long start = System.nanoTime();
+    for (String t : new String[] {a, b}) {
+      if (!store.exists(t)) {
+        throw new TabuloException("no such table: " + t);
+      }
+    }
+    for (String t : o.transposeOut == null ? new String[] {c} : new String[] {c, o.transposeOut}) {
+      if (store.exists(t)) {
+        throw new TabuloException("table " + t + " already exists: delete it or choose another name for the product");
+      }
+    }
+    if (c.equals(o.transposeOut)) {
+      throw new TabuloException("the product and its transpose cannot both be table " + c);
+    }
+    Authorizations auths = o.auths != null ? o.auths : store.authorizations(store.user());
+    Algorithm algorithm = o.algorithm == Algorithm.AUTO ? Algorithm.ROWWISE : o.algorithm;
+    // the outer product needs A's rows on the shared dimension (A^T B); row-by-row needs them as C's rows
+    boolean needsTranspose = (algorithm == Algorithm.OUTER) != o.transposeA;
+    String left = a;
+    String transposed = a + TRANSPOSED;
+    String staging = c + STAGING;
+    String stagingT = o.transposeOut == null ? null : o.transposeOut + STAGING;
+    for (String leftover : new String[] {transposed, staging, stagingT}) {
+      if (leftover != null && store.exists(leftover)) {
+        store.delete(leftover); // from a run that died
+      }
+    }
+    long written = 0;
+    try {
+      if (needsTranspose) {
+        store.create(transposed, TableSettings.defaults());
+        Transpose.copy(store, a, transposed, auths, o.codec);
+        left = transposed;
+      }
+      String driver = algorithm == Algorithm.OUTER ? b : left;
+      TableSettings cSettings = TableSettings.defaults().splits(store.splits(left));
+      if (algorithm == Algorithm.OUTER) {
+        cSettings.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
+            EnumSet.allOf(IteratorScope.class));
+      }
+      store.create(staging, cSettings);
+      if (stagingT != null) {
+        TableSettings tSettings = TableSettings.defaults();
+        if (algorithm == Algorithm.OUTER) {
+          tSettings.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
+              EnumSet.allOf(IteratorScope.class));
+        }
+        store.create(stagingT, tSettings);
+      }
+      long pp;
+      ExecutorService pool = Executors.newFixedThreadPool(o.workers, r -> {
+        Thread t = new Thread(r, "tabulo-mxm");
+        t.setDaemon(true);
+        return t;
+      });
+      try (TableWriter cw = store.writer(staging); TableWriter ctw = stagingT == null ? null : store.writer(stagingT)) {
+        List<Range> tablets = Scans.tablets(store, driver);
+        if (algorithm == Algorithm.OUTER) {
+          OuterProduct kernel = new OuterProduct(store, left, b, o, auths, cw, ctw);
+          runAll(pool, tablets, kernel::runTablet, () -> kernel.partialProducts.get(), o.progress);
+          pp = kernel.partialProducts.get();
+        } else {
+          RowByRow kernel = new RowByRow(store, left, b, o, auths, cw, ctw, pool);
+          for (int i = 0; i < tablets.size(); i++) {
+            kernel.runTablet(tablets.get(i));
+            o.progress.update(kernel.partialProducts.get(), (i + 1.0) / tablets.size());
+          }
+          pp = kernel.partialProducts.get();
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      written = store.info(staging).entries();
+      store.rename(staging, c);
+      if (stagingT != null) {
+        store.rename(stagingT, o.transposeOut);
+      }
+      return new MxmResult(algorithm, pp, written, (System.nanoTime() - start) / 1e9);
+    } finally {
+      for (String t : new String[] {transposed, staging, stagingT}) {
+        if (t != null && store.exists(t) && (needsTranspose || !t.equals(transposed))) {
+          store.delete(t);
+        }
+      }
+    }
+  }
+
+  /** Runs one kernel call per tablet on the pool; the first failure stops the multiply. */
+  private static void runAll(ExecutorService pool, List<Range> tablets, java.util.function.Consumer<Range> kernel,
+      java.util.function.LongSupplier pp, MxmProgress progress) {
+    List<Future<?>> futures = new ArrayList<>();
+    for (Range r : tablets) {
+      futures.add(pool.submit(() -> kernel.accept(r)));
+    }
+    int done = 0;
+    for (Future<?> f : futures) {
+      try {
+        f.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TabuloException("multiply interrupted");
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof RuntimeException re) {
+          throw re;
+        }
+        throw new IllegalStateException(e.getCause());
+      }
+      progress.update(pp.getAsLong(), (++done) / (double) tablets.size());
+    }
+  }
+}

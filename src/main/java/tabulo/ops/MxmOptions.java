@@ -1,0 +1,124 @@
+package tabulo.ops;
+
+import org.apache.accumulo.core.security.Authorizations;
+
+import tabulo.d4m.KeySpec;
+import tabulo.math.Semiring;
+import tabulo.math.Semirings;
+import tabulo.math.ValueCodec;
+
+/**
+ * How to compute C = op(A) (+.x) B on tables: the semiring and value encoding, whether A is transposed,
+ * filters on C's rows, C's columns and the shared dimension (D4M syntax), an optional transposed copy
+ * of C, the algorithm, and its tuning. Defaults: plus.times over decimal strings, no filters, auto.
+ */
+public final class MxmOptions {
+  /** Which algorithm computes the product. */
+  public enum Algorithm {
+    /** Graphulo's TableMult: the outer product over the shared row dimension, plus done lazily by a combiner. */
+    OUTER,
+    /** Demirci and Aykanat's row-by-row multiply: batches of A rows, their B rows fetched together. */
+    ROWWISE,
+    /** Row-by-row: it writes each entry of C once, where the outer product writes every partial product. */
+    AUTO
+  }
+
+  Semiring semiring = Semirings.PLUS_TIMES;
+  ValueCodec codec = ValueCodec.named("decimal");
+  boolean transposeA;
+  KeySpec rows = KeySpec.all();
+  KeySpec cols = KeySpec.all();
+  KeySpec inner = KeySpec.all();
+  String transposeOut;
+  Algorithm algorithm = Algorithm.AUTO;
+  Authorizations auths; // null: all of the user's
+  int workers = 2;
+  int batchRows = 20_000;
+  MxmProgress progress = MxmProgress.NONE;
+
+  public static MxmOptions defaults() {
+    return new MxmOptions();
+  }
+
+  public MxmOptions semiring(Semiring s) {
+    this.semiring = s;
+    return this;
+  }
+
+  public MxmOptions codec(ValueCodec c) {
+    this.codec = c;
+    return this;
+  }
+
+  /** Multiply A^T instead of A. */
+  public MxmOptions transposeA(boolean t) {
+    this.transposeA = t;
+    return this;
+  }
+
+  /** Keep only these rows of C. */
+  public MxmOptions rows(KeySpec s) {
+    this.rows = s;
+    return this;
+  }
+
+  /** Keep only these columns of C (columns of B). */
+  public MxmOptions cols(KeySpec s) {
+    this.cols = s;
+    return this;
+  }
+
+  /** Sum only over these keys of the shared dimension. */
+  public MxmOptions inner(KeySpec s) {
+    this.inner = s;
+    return this;
+  }
+
+  /** Also write C^T to this table. */
+  public MxmOptions transposeOut(String table) {
+    this.transposeOut = table;
+    return this;
+  }
+
+  public MxmOptions algorithm(Algorithm a) {
+    this.algorithm = a;
+    return this;
+  }
+
+  /** Read A and B with these authorizations (a subset of the user's). */
+  public MxmOptions auths(Authorizations a) {
+    this.auths = a;
+    return this;
+  }
+
+  /** Worker threads multiplying batches (row-by-row) or tablets (outer product). */
+  public MxmOptions workers(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("workers must be at least 1, got " + n);
+    }
+    this.workers = n;
+    return this;
+  }
+
+  /** Row-by-row: a batch of A rows grows until it needs this many distinct rows of B. */
+  public MxmOptions batchRows(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("batch threshold must be at least 1 row of B, got " + n);
+    }
+    this.batchRows = n;
+    return this;
+  }
+
+  public MxmOptions progress(MxmProgress p) {
+    this.progress = p;
+    return this;
+  }
+
+  public Semiring semiring() {
+    return semiring;
+  }
+
+  public ValueCodec codec() {
+    return codec;
+  }
+}

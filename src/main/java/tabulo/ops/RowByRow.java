@@ -1,0 +1,294 @@
+package tabulo.ops;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.ColumnVisibility;
+import org.apache.hadoop.io.Text;
+
+import tabulo.math.Semiring;
+import tabulo.math.ValueCodec;
+import tabulo.storage.Scan;
+import tabulo.storage.Store;
+import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
+
+/**
+ * Demirci and Aykanat's row-by-row multiply (RRp), C = Y (+.x) B, for one tablet of Y: rows of Y are
+ * batched until they need {@code batchRows} distinct rows of B; one scan fetches those B rows and decodes
+ * them once into primitive arrays (columns numbered by a per-batch dictionary); worker threads then
+ * compute whole rows of C with a dense accumulator (Gustavson) and write each finished row once.
+ * C needs no combiner and is final when the call returns.
+ */
+final class RowByRow {
+  private final Store store;
+  private final String y;
+  private final String b;
+  private final MxmOptions options;
+  private final Authorizations auths;
+  private final TableWriter c;
+  private final TableWriter ct;
+  private final ExecutorService pool;
+  final AtomicLong partialProducts = new AtomicLong();
+  final AtomicLong entriesRead = new AtomicLong();
+
+  RowByRow(Store store, String y, String b, MxmOptions options, Authorizations auths, TableWriter c,
+      TableWriter ct, ExecutorService pool) {
+    this.store = store;
+    this.y = y;
+    this.b = b;
+    this.options = options;
+    this.auths = auths;
+    this.c = c;
+    this.ct = ct;
+    this.pool = pool;
+  }
+
+  /** A batch of Y rows and the distinct B rows they need, each numbered once. */
+  private static final class Batch {
+    final List<MatrixRow> rows = new ArrayList<>();
+    final List<int[]> needs = new ArrayList<>(); // per row, per entry: index of the B row, or -1
+    final Map<ByteBuffer, Integer> bIndex = new HashMap<>();
+    final List<byte[]> bKeys = new ArrayList<>();
+
+    void add(MatrixRow r) {
+      int[] refs = new int[r.size];
+      for (int e = 0; e < r.size; e++) {
+        byte[] k = r.columnKey(e);
+        Integer idx = bIndex.get(ByteBuffer.wrap(k));
+        if (idx == null) {
+          idx = bKeys.size();
+          bIndex.put(ByteBuffer.wrap(k), idx);
+          bKeys.add(k);
+        }
+        refs[e] = idx;
+      }
+      rows.add(r);
+      needs.add(refs);
+    }
+  }
+
+  /** The fetched rows of B, decoded: per B row its entries as column numbers, values and visibilities. */
+  private static final class BRows {
+    int[][] cols;
+    double[][] vals;
+    byte[][][] vis; // null for a row without labels
+    byte[][] families; // by column number
+    byte[][] qualifiers;
+    int columns;
+  }
+
+  void runTablet(Range tablet) {
+    List<Range> ranges = Scans.clip(options.rows, tablet);
+    if (ranges.isEmpty()) {
+      return;
+    }
+    try (Scan ys = store.scan(y, Scans.spec(ranges, options.inner, auths))) {
+      RowReader reader = new RowReader(y, ys, options.codec);
+      Batch batch = new Batch();
+      MatrixRow r;
+      while ((r = reader.next()) != null) {
+        batch.add(r.copy());
+        if (batch.bKeys.size() >= options.batchRows) {
+          process(batch);
+          batch = new Batch();
+        }
+      }
+      if (!batch.rows.isEmpty()) {
+        process(batch);
+      }
+      entriesRead.addAndGet(reader.entriesRead);
+    }
+  }
+
+  private void process(Batch batch) {
+    BRows bRows = fetch(batch);
+    int workers = Math.min(options.workers, batch.rows.size());
+    List<Future<?>> done = new ArrayList<>();
+    for (int w = 0; w < workers; w++) {
+      int from = (int) ((long) batch.rows.size() * w / workers);
+      int to = (int) ((long) batch.rows.size() * (w + 1) / workers);
+      done.add(pool.submit(() -> multiply(batch, bRows, from, to)));
+    }
+    for (Future<?> f : done) {
+      try {
+        f.get();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TabuloException("multiply interrupted");
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof RuntimeException re) {
+          throw re;
+        }
+        throw new IllegalStateException(e.getCause());
+      }
+    }
+  }
+
+  /** One scan of all the B rows the batch needs, in key order, decoded once. */
+  private BRows fetch(Batch batch) {
+    List<byte[]> keys = new ArrayList<>(batch.bKeys);
+    keys.sort(java.util.Arrays::compareUnsigned);
+    List<Range> ranges = new ArrayList<>(keys.size());
+    for (byte[] k : keys) {
+      ranges.add(Range.exact(new Text(k)));
+    }
+    BRows out = new BRows();
+    int n = batch.bKeys.size();
+    out.cols = new int[n][];
+    out.vals = new double[n][];
+    out.vis = new byte[n][][];
+    Map<ByteBuffer, Integer> columnIds = new HashMap<>();
+    List<byte[]> families = new ArrayList<>();
+    List<byte[]> qualifiers = new ArrayList<>();
+    try (Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths))) {
+      RowReader reader = new RowReader(b, bs, options.codec);
+      MatrixRow r;
+      while ((r = reader.next()) != null) {
+        Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.row));
+        if (idx == null) {
+          continue;
+        }
+        int[] cols = new int[r.size];
+        for (int e = 0; e < r.size; e++) {
+          byte[] key = Columns.key(r.families[e], r.qualifiers[e]);
+          ByteBuffer kb = ByteBuffer.wrap(key);
+          Integer id = columnIds.get(kb);
+          if (id == null) {
+            id = families.size();
+            columnIds.put(kb, id);
+            families.add(r.families[e]);
+            qualifiers.add(r.qualifiers[e]);
+          }
+          cols[e] = id;
+        }
+        out.cols[idx] = cols;
+        out.vals[idx] = java.util.Arrays.copyOf(r.values, r.size);
+        out.vis[idx] = r.labelled ? java.util.Arrays.copyOf(r.visibilities, r.size) : null;
+      }
+      entriesRead.addAndGet(reader.entriesRead);
+    }
+    out.families = families.toArray(new byte[0][]);
+    out.qualifiers = qualifiers.toArray(new byte[0][]);
+    out.columns = families.size();
+    return out;
+  }
+
+  /** Rows [from, to) of the batch: Gustavson's dense accumulator, one finished C row at a time. */
+  private void multiply(Batch batch, BRows bRows, int from, int to) {
+    Semiring s = options.semiring;
+    ValueCodec codec = options.codec;
+    double[] acc = new double[bRows.columns];
+    int[] stamp = new int[bRows.columns];
+    int[] touched = new int[bRows.columns];
+    Visibilities vis = new Visibilities();
+    long pp = 0;
+    for (int i = from; i < to; i++) {
+      MatrixRow row = batch.rows.get(i);
+      int[] refs = batch.needs.get(i);
+      if (row.labelled || anyLabelled(bRows, refs)) {
+        pp += multiplyLabelled(row, refs, bRows, s, codec, vis);
+        continue;
+      }
+      int gen = i - from + 1;
+      int t = 0;
+      for (int e = 0; e < row.size; e++) {
+        int[] cols = bRows.cols[refs[e]];
+        if (cols == null) {
+          continue; // no such row in B: contributes nothing
+        }
+        double[] vals = bRows.vals[refs[e]];
+        double a = row.values[e];
+        for (int p = 0; p < cols.length; p++) {
+          int j = cols[p];
+          double prod = s.multiply(a, vals[p]);
+          if (stamp[j] != gen) {
+            stamp[j] = gen;
+            acc[j] = prod;
+            touched[t++] = j;
+          } else {
+            acc[j] = s.add(acc[j], prod);
+          }
+        }
+        pp += cols.length;
+      }
+      if (t > 0) {
+        Mutation m = new Mutation(row.row);
+        for (int q = 0; q < t; q++) {
+          int j = touched[q];
+          m.put(bRows.families[j], bRows.qualifiers[j], codec.encode(acc[j]));
+        }
+        c.addMutation(m);
+        if (ct != null) {
+          for (int q = 0; q < t; q++) {
+            int j = touched[q];
+            Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
+            mt.put(NO_FAMILY, row.row, codec.encode(acc[j]));
+            ct.addMutation(mt);
+          }
+        }
+      }
+    }
+    partialProducts.addAndGet(pp);
+  }
+
+  private static boolean anyLabelled(BRows bRows, int[] refs) {
+    for (int r : refs) {
+      if (bRows.vis[r] != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The general path: one accumulator per (column, visibility of the product). */
+  private long multiplyLabelled(MatrixRow row, int[] refs, BRows bRows, Semiring s, ValueCodec codec,
+      Visibilities vis) {
+    Map<ColumnVisibility, Map<Integer, double[]>> sums = new HashMap<>();
+    long pp = 0;
+    for (int e = 0; e < row.size; e++) {
+      int[] cols = bRows.cols[refs[e]];
+      if (cols == null) {
+        continue;
+      }
+      double[] vals = bRows.vals[refs[e]];
+      byte[][] bVis = bRows.vis[refs[e]];
+      for (int p = 0; p < cols.length; p++) {
+        ColumnVisibility v = vis.and(row.visibilities[e], bVis == null ? NO_FAMILY : bVis[p]);
+        double prod = s.multiply(row.values[e], vals[p]);
+        double[] cell = sums.computeIfAbsent(v, k -> new HashMap<>()).get(cols[p]);
+        if (cell == null) {
+          sums.get(v).put(cols[p], new double[] {prod});
+        } else {
+          cell[0] = s.add(cell[0], prod);
+        }
+      }
+      pp += cols.length;
+    }
+    if (!sums.isEmpty()) {
+      Mutation m = new Mutation(row.row);
+      sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
+        m.put(bRows.families[j], bRows.qualifiers[j], v, codec.encode(cell[0]));
+        if (ct != null) {
+          Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
+          mt.put(NO_FAMILY, row.row, v, codec.encode(cell[0]));
+          ct.addMutation(mt);
+        }
+      }));
+      c.addMutation(m);
+    }
+    return pp;
+  }
+
+  private static final byte[] NO_FAMILY = new byte[0];
+}

@@ -1,0 +1,85 @@
+package tabulo.ops;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.Map.Entry;
+
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+
+import tabulo.math.ValueCodec;
+import tabulo.math.ValueFormatException;
+import tabulo.storage.TabuloException;
+
+/**
+ * Groups a sorted scan into matrix rows, decoding each value once. A value the codec cannot read stops
+ * the multiply with an error naming the table, row and column.
+ */
+final class RowReader {
+  private final String table;
+  private final Iterator<Entry<Key, Value>> entries;
+  private final ValueCodec codec;
+  private final MatrixRow row = new MatrixRow();
+  private Entry<Key, Value> pending;
+  long entriesRead;
+
+  RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec) {
+    this.table = table;
+    this.entries = scan.iterator();
+    this.codec = codec;
+  }
+
+  /** The next row (reused: copy it to keep it), or null at the end. */
+  MatrixRow next() {
+    if (pending == null) {
+      if (!entries.hasNext()) {
+        return null;
+      }
+      pending = entries.next();
+    }
+    byte[] rowKey = bytes(pending.getKey().getRowData());
+    row.clear(rowKey);
+    while (pending != null) {
+      Key k = pending.getKey();
+      ByteSequence r = k.getRowData();
+      if (!sameBytes(r, rowKey)) {
+        break;
+      }
+      Value v = pending.getValue();
+      byte[] family = bytes(k.getColumnFamilyData());
+      byte[] qualifier = bytes(k.getColumnQualifierData());
+      double d = decode(codec, v, table, rowKey, family, qualifier);
+      row.add(family, qualifier, d, bytes(k.getColumnVisibilityData()));
+      entriesRead++;
+      pending = entries.hasNext() ? entries.next() : null;
+    }
+    return row;
+  }
+
+  /** Decodes one value; one that cannot be read stops the operation, naming where it is. */
+  static double decode(ValueCodec codec, Value v, String table, byte[] row, byte[] family, byte[] qualifier) {
+    try {
+      return codec.decode(v.get(), 0, v.getSize());
+    } catch (ValueFormatException e) {
+      throw new TabuloException("table " + table + ", row '" + text(row) + "', column '"
+          + text(Columns.key(family, qualifier)) + "': value '" + text(v.get()) + "' is not a " + codec.name()
+          + " number");
+    }
+  }
+
+  private static boolean sameBytes(ByteSequence s, byte[] b) {
+    return s.length() == b.length && java.util.Arrays.equals(s.getBackingArray(), s.offset(), s.offset() + s.length(),
+        b, 0, b.length);
+  }
+
+  static byte[] bytes(ByteSequence s) {
+    return s.length() == 0 ? EMPTY : s.toArray();
+  }
+
+  static String text(byte[] b) {
+    return new String(b, StandardCharsets.UTF_8);
+  }
+
+  private static final byte[] EMPTY = new byte[0];
+}

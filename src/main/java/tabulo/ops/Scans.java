@@ -1,0 +1,59 @@
+package tabulo.ops;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedSet;
+
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+
+import tabulo.d4m.KeySpec;
+import tabulo.iterators.ColumnSpecFilter;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+
+/** Scan specifications for kernels: row selections clipped to one tablet, column selections done server-side. */
+final class Scans {
+  /** Above a table's own iterators, so columns are selected from final values. */
+  static final int COLUMN_FILTER_PRIORITY = 1000;
+
+  private Scans() {}
+
+  /** The row ranges of {@code rows} inside {@code within}; empty when they do not meet. */
+  static List<Range> clip(KeySpec rows, Range within) {
+    List<Range> out = new ArrayList<>();
+    for (Range r : rows.rowRanges()) {
+      Range c = within.clip(r, true);
+      if (c != null) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  static ScanSpec spec(List<Range> ranges, KeySpec columns, Authorizations auths) {
+    ScanSpec spec = ScanSpec.all().ranges(ranges).auths(auths);
+    if (!columns.isAll()) {
+      IteratorSetting filter = new IteratorSetting(COLUMN_FILTER_PRIORITY, "tabulo-cols", ColumnSpecFilter.class);
+      ColumnSpecFilter.setSpec(filter, columns.toString());
+      spec.iterator(filter);
+    }
+    return spec;
+  }
+
+  /** The row range of each tablet of a table, in order. */
+  static List<Range> tablets(Store store, String table) {
+    SortedSet<String> splits = store.splits(table);
+    List<Range> out = new ArrayList<>(splits.size() + 1);
+    Text prev = null;
+    for (String s : splits) {
+      Text end = new Text(s);
+      out.add(new Range(prev, false, end, true));
+      prev = end;
+    }
+    out.add(new Range(prev, false, null, true));
+    return out;
+  }
+}
