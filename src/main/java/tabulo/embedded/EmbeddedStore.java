@@ -28,6 +28,7 @@ import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
+import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 import tabulo.storage.TableSettings;
@@ -323,6 +324,11 @@ public final class EmbeddedStore implements Store {
   @Override
   public TableWriter writer(String table) {
     return new EmbeddedWriter(table(table));
+  }
+
+  @Override
+  public SortedLoader bulkLoad(String table) {
+    return new EmbeddedBulkLoader(table(table));
   }
 
   @Override

@@ -3,14 +3,12 @@ package tabulo.embedded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.apache.accumulo.core.conf.ConfigurationCopy;
 import org.apache.accumulo.core.conf.DefaultConfiguration;
 import org.apache.accumulo.core.conf.Property;
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.file.FileOperations;
 import org.apache.accumulo.core.file.FileSKVIterator;
@@ -60,38 +58,19 @@ final class SortedFiles {
    */
   static TableManifest.FileMeta write(Path file, SortedKeyValueIterator<Key, Value> source,
       ConfigurationCopy tableConf) throws IOException {
-    long entries = 0;
-    boolean deletes = false;
-    boolean labels = false;
-    boolean versions = false;
-    Key previous = new Key();
-    FileSKVWriter writer = FileOperations.getInstance().newWriterBuilder()
-        .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf).build();
-    try {
-      writer.startDefaultLocalityGroup();
+    try (SortedFileBuilder builder = newBuilder(file, tableConf)) {
       while (source.hasTop()) {
-        Key k = source.getTopKey();
-        writer.append(k, source.getTopValue());
-        deletes |= k.isDeleted();
-        labels |= k.getColumnVisibilityData().length() > 0;
-        if (entries > 0 && !versions) {
-          versions = k.equals(previous, PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
-        }
-        if (!versions) {
-          previous.set(k); // copied: the source may reuse its key
-        }
-        entries++;
+        builder.append(source.getTopKey(), source.getTopValue());
         source.next();
       }
-    } finally {
-      writer.close();
+      return builder.finish();
     }
-    if (entries == 0) {
-      Files.deleteIfExists(file);
-      return null;
-    }
-    AtomicFile.syncFile(file);
-    return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file),
-        new SourceTraits(deletes, labels, versions));
   }
+
+  static SortedFileBuilder newBuilder(Path file, ConfigurationCopy tableConf) throws IOException {
+    FileSKVWriter writer = FileOperations.getInstance().newWriterBuilder()
+        .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf).build();
+    return new SortedFileBuilder(file, writer);
+  }
+
 }

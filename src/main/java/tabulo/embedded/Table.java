@@ -215,6 +215,17 @@ final class Table {
     return lo;
   }
 
+  /** Adds finished files to their tablets in one manifest commit; later writes get newer timestamps. */
+  void importFiles(Map<Integer, List<TableManifest.FileMeta>> files, long maxTimestamp) throws IOException {
+    commit(m -> files.forEach((tablet, metas) -> {
+      m.tablets.get(tablet).files.addAll(metas);
+      m.tablets.get(tablet).maxTimestamp = Math.max(m.tablets.get(tablet).maxTimestamp, maxTimestamp);
+    }));
+    for (Map.Entry<Integer, List<TableManifest.FileMeta>> e : files.entrySet()) {
+      tablets.get(e.getKey()).addFiles(e.getValue(), maxTimestamp);
+    }
+  }
+
   void flush() throws IOException {
     for (Tablet t : tablets) {
       t.flush();

@@ -310,6 +310,24 @@ final class Tablet {
     }
   }
 
+  /** Adds committed files (a bulk import) to what scans see. */
+  void addFiles(List<TableManifest.FileMeta> metas, long maxTimestamp) {
+    writeLock.lock();
+    try {
+      lastTimestamp = Math.max(lastTimestamp, maxTimestamp);
+    } finally {
+      writeLock.unlock();
+    }
+    synchronized (this) {
+      List<TabletFile> files = new ArrayList<>(state.files);
+      for (TableManifest.FileMeta m : metas) {
+        files.add(new TabletFile(table.dir, m, table.fileConf()));
+      }
+      state = new State(state.mem, state.imm, List.copyOf(files));
+    }
+    maybeScheduleMajor();
+  }
+
   // ---------------------------------------------------------------- major compaction
 
   private void maybeScheduleMajor() {

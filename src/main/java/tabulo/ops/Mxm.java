@@ -96,7 +96,7 @@ public final class Mxm {
           runAll(pool, tablets, kernel::runTablet, () -> kernel.partialProducts.get(), o.progress);
           pp = kernel.partialProducts.get();
         } else {
-          RowByRow kernel = new RowByRow(store, left, b, o, auths, cw, ctw, pool);
+          RowByRow kernel = new RowByRow(store, left, b, o, auths, staging, cw, ctw, pool);
           for (int i = 0; i < tablets.size(); i++) {
             kernel.runTablet(tablets.get(i));
             o.progress.update(kernel.partialProducts.get(), (i + 1.0) / tablets.size());

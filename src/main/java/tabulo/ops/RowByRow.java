@@ -10,8 +10,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
@@ -19,6 +21,7 @@ import org.apache.hadoop.io.Text;
 import tabulo.math.Semiring;
 import tabulo.math.ValueCodec;
 import tabulo.storage.Scan;
+import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
@@ -27,7 +30,9 @@ import tabulo.storage.TabuloException;
  * Demirci and Aykanat's row-by-row multiply (RRp), C = Y (+.x) B, for one tablet of Y: rows of Y are
  * batched until they need {@code batchRows} distinct rows of B; one scan fetches those B rows and decodes
  * them once into primitive arrays (columns numbered by a per-batch dictionary); worker threads then
- * compute whole rows of C with a dense accumulator (Gustavson) and write each finished row once.
+ * compute whole rows of C with a dense accumulator (Gustavson) and write each finished row once, in key
+ * order, straight to C's sorted files (no log, no memtable: C is split like Y, so each worker's rows
+ * land in the tablet that holds the same rows of Y).
  * C needs no combiner and is final when the call returns.
  */
 final class RowByRow {
@@ -36,14 +41,16 @@ final class RowByRow {
   private final String b;
   private final MxmOptions options;
   private final Authorizations auths;
+  private final String cTable;
   private final TableWriter c;
   private final TableWriter ct;
   private final ExecutorService pool;
   final AtomicLong partialProducts = new AtomicLong();
   final AtomicLong entriesRead = new AtomicLong();
 
-  RowByRow(Store store, String y, String b, MxmOptions options, Authorizations auths, TableWriter c,
-      TableWriter ct, ExecutorService pool) {
+  RowByRow(Store store, String y, String b, MxmOptions options, Authorizations auths, String cTable,
+      TableWriter c, TableWriter ct, ExecutorService pool) {
+    this.cTable = cTable;
     this.store = store;
     this.y = y;
     this.b = b;
@@ -86,6 +93,8 @@ final class RowByRow {
     byte[][] families; // by column number
     byte[][] qualifiers;
     int columns;
+    int[] rank; // column number -> position in key order
+    int[] byRank; // position in key order -> column number
   }
 
   void runTablet(Range tablet) {
@@ -181,11 +190,35 @@ final class RowByRow {
     out.families = families.toArray(new byte[0][]);
     out.qualifiers = qualifiers.toArray(new byte[0][]);
     out.columns = families.size();
+    Integer[] order = new Integer[out.columns];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (x, z) -> {
+      int cmp = java.util.Arrays.compareUnsigned(out.families[x], out.families[z]);
+      return cmp != 0 ? cmp : java.util.Arrays.compareUnsigned(out.qualifiers[x], out.qualifiers[z]);
+    });
+    out.rank = new int[out.columns];
+    out.byRank = new int[out.columns];
+    for (int r = 0; r < order.length; r++) {
+      out.byRank[r] = order[r];
+      out.rank[order[r]] = r;
+    }
     return out;
   }
 
-  /** Rows [from, to) of the batch: Gustavson's dense accumulator, one finished C row at a time. */
+  /**
+   * Rows [from, to) of the batch: Gustavson's dense accumulator, one finished C row at a time, appended
+   * in key order straight to a sorted file of C (rows with visibility labels go through the writer).
+   */
   private void multiply(Batch batch, BRows bRows, int from, int to) {
+    try (SortedLoader loader = store.bulkLoad(cTable)) {
+      multiply(batch, bRows, from, to, loader);
+    }
+  }
+
+  private void multiply(Batch batch, BRows bRows, int from, int to, SortedLoader loader) {
+    long ts = System.currentTimeMillis();
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
     double[] acc = new double[bRows.columns];
@@ -223,12 +256,16 @@ final class RowByRow {
         pp += cols.length;
       }
       if (t > 0) {
-        Mutation m = new Mutation(row.row);
         for (int q = 0; q < t; q++) {
-          int j = touched[q];
-          m.put(bRows.families[j], bRows.qualifiers[j], codec.encode(acc[j]));
+          touched[q] = bRows.rank[touched[q]];
         }
-        c.addMutation(m);
+        java.util.Arrays.sort(touched, 0, t);
+        for (int q = 0; q < t; q++) {
+          int j = bRows.byRank[touched[q]];
+          touched[q] = j;
+          loader.append(new Key(row.row, bRows.families[j], bRows.qualifiers[j], NO_FAMILY, ts, false, false),
+              new Value(codec.encode(acc[j]), false));
+        }
         if (ct != null) {
           for (int q = 0; q < t; q++) {
             int j = touched[q];

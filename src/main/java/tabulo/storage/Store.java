@@ -68,6 +68,29 @@ public interface Store extends AutoCloseable {
   /** A writer buffering mutations for one table; flush/close return once the data is durable. */
   TableWriter writer(String table);
 
+  /**
+   * A bulk loader for entries in key order. This default sends them through a writer; hosts with a
+   * faster path (writing sorted files directly) override it.
+   */
+  default SortedLoader bulkLoad(String table) {
+    TableWriter w = writer(table);
+    return new SortedLoader() {
+      @Override
+      public void append(Key key, Value value) {
+        org.apache.accumulo.core.data.Mutation m = new org.apache.accumulo.core.data.Mutation(key.getRowData().toArray());
+        m.put(key.getColumnFamilyData().toArray(), key.getColumnQualifierData().toArray(),
+            new org.apache.accumulo.core.security.ColumnVisibility(key.getColumnVisibilityData().toArray()),
+            key.getTimestamp(), value.get());
+        w.addMutation(m);
+      }
+
+      @Override
+      public void close() {
+        w.close();
+      }
+    };
+  }
+
   /** Scans a table through its iterator stack. The result must be closed. */
   Scan scan(String table, ScanSpec spec);
 
