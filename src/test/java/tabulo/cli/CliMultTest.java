@@ -1,0 +1,79 @@
+package tabulo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `mult` and `gen graph500` on the command line, against hand-worked products and their errors. */
+class CliMultTest {
+  @TempDir
+  Path dir;
+
+  // A = [a1: x=1 y=2; a2: y=3], B = [x: p=4; y: p=5 q=6]
+  private CliRunner withMatrices() {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("A");
+    cli.create("B", "y");
+    cli.put("A", "a1\tx\t1\na1\ty\t2\na2\ty\t3\n");
+    cli.put("B", "x\tp\t4\ny\tp\t5\ny\tq\t6\n");
+    return cli;
+  }
+
+  @Test
+  void plusTimesAndMinPlusByHandBothAlgorithms() {
+    CliRunner cli = withMatrices();
+    for (String alg : new String[] {"outer", "rowwise", "auto"}) {
+      String out = CliRunner.ok(cli.run("mult", "A", "B", "C_" + alg, "--algorithm", alg));
+      assertTrue(out.contains(" 5 partial products"), out); // a1: x->1 + y->2, a2: y->2
+      // 1*4+2*5 = 14, 2*6 = 12, 3*5 = 15, 3*6 = 18
+      assertEquals("a1\tp\t14\na1\tq\t12\na2\tp\t15\na2\tq\t18\n", cli.scan("C_" + alg));
+      CliRunner.ok(cli.run("mult", "A", "B", "M_" + alg, "--algorithm", alg, "--semiring", "min.plus"));
+      // min(1+4, 2+5) = 5, 2+6 = 8, 3+5 = 8, 3+6 = 9
+      assertEquals("a1\tp\t5\na1\tq\t8\na2\tp\t8\na2\tq\t9\n", cli.scan("M_" + alg));
+    }
+    // A^T B: shared dimension = rows of A and B; only x, y rows of B meet A's rows a1, a2: none
+    CliRunner.ok(cli.run("mult", "A", "A", "ATA", "--transpose-a", "--transpose-out", "ATAT"));
+    // A^T A: x.x=1, x.y=2, y.x=2, y.y=4+9=13
+    assertEquals("x\tx\t1\nx\ty\t2\ny\tx\t2\ny\ty\t13\n", cli.scan("ATA"));
+    assertEquals(cli.scan("ATA"), cli.scan("ATAT"));
+    CliRunner.ok(cli.run("mult", "A", "B", "F", "--rows", "a2,", "--cols", "q,"));
+    assertEquals("a2\tq\t18\n", cli.scan("F"));
+  }
+
+  @Test
+  void errorsNameWhatIsWrong() {
+    CliRunner cli = withMatrices();
+    CliRunner.assertError(cli.run("mult", "A", "nope", "C"), 1, "no such table: nope");
+    CliRunner.assertError(cli.run("mult", "A", "B", "B"), 1,
+        "table B already exists: delete it or choose another name for the product");
+    CliRunner.assertErrorStartsWith(cli.run("mult", "A", "B", "C", "--semiring", "plus.nothing"), 1,
+        "--semiring: ");
+    CliRunner.assertError(cli.run("mult", "A", "B", "C", "--codec", "hex"), 1,
+        "--codec: unknown value codec 'hex'; known: decimal, long, double");
+    CliRunner.assertError(cli.run("mult", "A", "B", "C", "--workers", "0"), 1,
+        "--workers: workers must be at least 1, got 0");
+    CliRunner.assertErrorStartsWith(cli.run("mult", "A", "B", "C", "--algorithm", "fastest"), 2,
+        "Invalid value for option '--algorithm'");
+    cli.put("A", "a3\tx\tlots\n");
+    CliRunner.assertError(cli.run("mult", "A", "B", "C"), 1,
+        "table A, row 'a3', column 'x': value 'lots' is not a decimal number");
+    assertTrue(CliRunner.ok(cli.run("tables")).contains("A\nB\n"));
+    assertEquals("A\nB\n", CliRunner.ok(cli.run("tables")), "a failed multiply leaves no tables behind");
+  }
+
+  @Test
+  void genGraph500WritesTheGraphSplitIntoTablets() {
+    CliRunner cli = new CliRunner(dir);
+    CliRunner.ok(cli.run("gen", "graph500", "G", "--scale", "8", "--splits", "3"));
+    String info = CliRunner.ok(cli.run("info", "G"));
+    assertTrue(info.contains("tablets\t3\n"), info);
+    String scan = cli.scan("G");
+    String first = scan.substring(0, scan.indexOf('\n'));
+    assertTrue(first.matches("\\d{3}\t\\d{3}\t\\d+"), first);
+    CliRunner.assertError(cli.run("gen", "graph500", "H", "--scale", "0"), 1, "--scale must be between 1 and 30, got 0");
+  }
+}
