@@ -60,6 +60,12 @@ final class Memtable {
       labels |= k[at].getColumnVisibilityData().length() > 0;
     }
     sort(k, v, p);
+    for (int i = 0; i < n; i++) {
+      // lay the sorted keys out in memory in key order: flushes and scans then read memory sequentially
+      // instead of chasing pointers across the heap in arrival order
+      k[i] = new Key(k[i]);
+      v[i] = new Value(v[i].get(), true);
+    }
     List<Run> next = new ArrayList<>(runs.size() + 1);
     // several versions of a column are not tracked in memory: assume they may be there
     next.add(new Run(k, v, p, new SourceTraits(deletes, labels, true)));
