@@ -80,7 +80,7 @@ final class MultCommand implements Runnable {
       o.auths(SetAuthsCommand.parse(auths, "--auths"));
     }
     Progress progress = Progress.onTerminal("mult partial products", 0);
-    o.progress((pp, fraction) -> progress.update(pp));
+    o.progress(progress::update);
     try (Store store = main.openStore()) {
       MxmResult r = Mxm.multiply(store, a, b, c, o);
       progress.done();

@@ -89,21 +89,30 @@ public final class Mxm {
         t.setDaemon(true);
         return t;
       });
+      // what each kernel reads once, against which "fraction done" is measured
+      double input = Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b).entries() : 0));
+      Ticker ticker = null;
       try (TableWriter cw = store.writer(staging); TableWriter ctw = stagingT == null ? null : store.writer(stagingT)) {
         List<Range> tablets = Scans.tablets(store, driver);
         if (algorithm == Algorithm.OUTER) {
           OuterProduct kernel = new OuterProduct(store, left, b, o, auths, cw, ctw);
-          runAll(pool, tablets, kernel::runTablet, () -> kernel.partialProducts.get(), o.progress);
+          ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
+              Math.min(1, kernel.entriesRead.get() / input)));
+          runAll(pool, tablets, kernel::runTablet);
           pp = kernel.partialProducts.get();
         } else {
           RowByRow kernel = new RowByRow(store, left, b, o, auths, staging, cw, ctw, pool);
-          for (int i = 0; i < tablets.size(); i++) {
-            kernel.runTablet(tablets.get(i));
-            o.progress.update(kernel.partialProducts.get(), (i + 1.0) / tablets.size());
+          ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
+              Math.min(1, kernel.entriesRead.get() / input)));
+          for (Range tablet : tablets) {
+            kernel.runTablet(tablet);
           }
           pp = kernel.partialProducts.get();
         }
       } finally {
+        if (ticker != null) {
+          ticker.close();
+        }
         pool.shutdownNow();
       }
       written = store.info(staging).entries();
@@ -122,13 +131,11 @@ public final class Mxm {
   }
 
   /** Runs one kernel call per tablet on the pool; the first failure stops the multiply. */
-  private static void runAll(ExecutorService pool, List<Range> tablets, java.util.function.Consumer<Range> kernel,
-      java.util.function.LongSupplier pp, MxmProgress progress) {
+  private static void runAll(ExecutorService pool, List<Range> tablets, java.util.function.Consumer<Range> kernel) {
     List<Future<?>> futures = new ArrayList<>();
     for (Range r : tablets) {
       futures.add(pool.submit(() -> kernel.accept(r)));
     }
-    int done = 0;
     for (Future<?> f : futures) {
       try {
         f.get();
@@ -141,7 +148,34 @@ public final class Mxm {
         }
         throw new IllegalStateException(e.getCause());
       }
-      progress.update(pp.getAsLong(), (++done) / (double) tablets.size());
+    }
+  }
+
+  /** Calls a progress report a few times a second on a daemon thread, and once more when closed. */
+  private static final class Ticker implements AutoCloseable {
+    private final Thread thread;
+    private final Runnable report;
+
+    Ticker(Runnable report) {
+      this.report = report;
+      this.thread = new Thread(() -> {
+        try {
+          while (!Thread.currentThread().isInterrupted()) {
+            report.run();
+            Thread.sleep(250);
+          }
+        } catch (InterruptedException e) {
+          // closed
+        }
+      }, "tabulo-mxm-progress");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    @Override
+    public void close() {
+      thread.interrupt();
+      report.run();
     }
   }
 }

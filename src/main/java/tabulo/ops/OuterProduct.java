@@ -51,8 +51,8 @@ final class OuterProduct {
     Visibilities vis = new Visibilities();
     try (Scan xs = store.scan(x, Scans.spec(ranges, options.rows, auths));
         Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths))) {
-      RowReader xr = new RowReader(x, xs, codec);
-      RowReader br = new RowReader(b, bs, codec);
+      RowReader xr = new RowReader(x, xs, codec, entriesRead);
+      RowReader br = new RowReader(b, bs, codec, entriesRead);
       MatrixRow xRow = xr.next();
       MatrixRow bRow = xRow == null ? null : br.next();
       while (xRow != null && bRow != null) {
@@ -67,7 +67,6 @@ final class OuterProduct {
           bRow = xRow == null ? null : br.next();
         }
       }
-      entriesRead.addAndGet(xr.entriesRead + br.entriesRead);
     }
   }
 

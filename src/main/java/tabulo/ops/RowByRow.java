@@ -46,7 +46,7 @@ final class RowByRow {
   private final TableWriter ct;
   private final ExecutorService pool;
   final AtomicLong partialProducts = new AtomicLong();
-  final AtomicLong entriesRead = new AtomicLong();
+  final AtomicLong entriesRead = new AtomicLong(); // of Y: each is read once
 
   RowByRow(Store store, String y, String b, MxmOptions options, Authorizations auths, String cTable,
       TableWriter c, TableWriter ct, ExecutorService pool) {
@@ -103,7 +103,7 @@ final class RowByRow {
       return;
     }
     try (Scan ys = store.scan(y, Scans.spec(ranges, options.inner, auths))) {
-      RowReader reader = new RowReader(y, ys, options.codec);
+      RowReader reader = new RowReader(y, ys, options.codec, entriesRead);
       Batch batch = new Batch();
       MatrixRow r;
       while ((r = reader.next()) != null) {
@@ -116,7 +116,6 @@ final class RowByRow {
       if (!batch.rows.isEmpty()) {
         process(batch);
       }
-      entriesRead.addAndGet(reader.entriesRead);
     }
   }
 
@@ -161,7 +160,7 @@ final class RowByRow {
     List<byte[]> families = new ArrayList<>();
     List<byte[]> qualifiers = new ArrayList<>();
     try (Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths))) {
-      RowReader reader = new RowReader(b, bs, options.codec);
+      RowReader reader = new RowReader(b, bs, options.codec, new AtomicLong());
       MatrixRow r;
       while ((r = reader.next()) != null) {
         Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.row));
@@ -185,7 +184,6 @@ final class RowByRow {
         out.vals[idx] = java.util.Arrays.copyOf(r.values, r.size);
         out.vis[idx] = r.labelled ? java.util.Arrays.copyOf(r.visibilities, r.size) : null;
       }
-      entriesRead.addAndGet(reader.entriesRead);
     }
     out.families = families.toArray(new byte[0][]);
     out.qualifiers = qualifiers.toArray(new byte[0][]);

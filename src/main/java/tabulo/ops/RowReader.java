@@ -3,6 +3,7 @@ package tabulo.ops;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Map.Entry;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -22,9 +23,11 @@ final class RowReader {
   private final ValueCodec codec;
   private final MatrixRow row = new MatrixRow();
   private Entry<Key, Value> pending;
-  long entriesRead;
+  private final AtomicLong entriesRead;
 
-  RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec) {
+  /** Counts the entries it reads into {@code entriesRead}, row by row, for progress reports. */
+  RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead) {
+    this.entriesRead = entriesRead;
     this.table = table;
     this.entries = scan.iterator();
     this.codec = codec;
@@ -51,9 +54,9 @@ final class RowReader {
       byte[] qualifier = bytes(k.getColumnQualifierData());
       double d = decode(codec, v, table, rowKey, family, qualifier);
       row.add(family, qualifier, d, bytes(k.getColumnVisibilityData()));
-      entriesRead++;
       pending = entries.hasNext() ? entries.next() : null;
     }
+    entriesRead.addAndGet(row.size);
     return row;
   }
 

@@ -30,6 +30,14 @@ public final class Progress {
   }
 
   public void update(long done) {
+    update(done, total > 0 ? (double) done / total : Double.NaN);
+  }
+
+  /**
+   * Shows {@code done} (with its rate) and, when {@code fraction} (0..1) of the work is known to be done,
+   * the percentage and the time left at the pace so far.
+   */
+  public void update(long done, double fraction) {
     if (!enabled) {
       return;
     }
@@ -39,14 +47,13 @@ public final class Progress {
     }
     lastDraw = now;
     double secs = (now - start) / 1e9;
-    double rate = done / Math.max(secs, 1e-9);
     StringBuilder sb = new StringBuilder("\r").append(what).append(": ").append(String.format("%,d", done));
     if (total > 0) {
-      sb.append(String.format(" / %,d (%.0f%%)", total, 100.0 * done / total));
+      sb.append(String.format(" / %,d", total));
     }
-    sb.append(String.format(", %,.0f/s", rate));
-    if (total > 0 && rate > 0) {
-      sb.append(String.format(", ETA %s", duration((total - done) / rate)));
+    sb.append(String.format(", %,.0f/s", done / Math.max(secs, 1e-9)));
+    if (fraction > 0 && fraction <= 1) {
+      sb.append(String.format(", %.0f%%, ETA %s", 100 * fraction, duration(secs * (1 - fraction) / fraction)));
     }
     out.print(sb.append("   "));
     out.flush();
