@@ -3,7 +3,6 @@ package tabulo.ops;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -136,19 +135,7 @@ public final class Mxm {
     for (Range r : tablets) {
       futures.add(pool.submit(() -> kernel.accept(r)));
     }
-    for (Future<?> f : futures) {
-      try {
-        f.get();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new TabuloException("multiply interrupted");
-      } catch (ExecutionException e) {
-        if (e.getCause() instanceof RuntimeException re) {
-          throw re;
-        }
-        throw new IllegalStateException(e.getCause());
-      }
-    }
+    Tasks.awaitAll(futures);
   }
 
   /** Calls a progress report a few times a second on a daemon thread, and once more when closed. */

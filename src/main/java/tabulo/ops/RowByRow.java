@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,7 +23,6 @@ import tabulo.storage.Scan;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableWriter;
-import tabulo.storage.TabuloException;
 
 /**
  * Demirci and Aykanat's row-by-row multiply (RRp), C = Y (+.x) B, for one tablet of Y: rows of Y are
@@ -128,19 +126,7 @@ final class RowByRow {
       int to = (int) ((long) batch.rows.size() * (w + 1) / workers);
       done.add(pool.submit(() -> multiply(batch, bRows, from, to)));
     }
-    for (Future<?> f : done) {
-      try {
-        f.get();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new TabuloException("multiply interrupted");
-      } catch (ExecutionException e) {
-        if (e.getCause() instanceof RuntimeException re) {
-          throw re;
-        }
-        throw new IllegalStateException(e.getCause());
-      }
-    }
+    Tasks.awaitAll(done);
   }
 
   /** One scan of all the B rows the batch needs, in key order, decoded once. */
