@@ -30,6 +30,14 @@ public final class Progress {
   }
 
   public void update(long done) {
+    update(done, total > 0 ? (double) done / total : -1);
+  }
+
+  /**
+   * Shows {@code done} units and their rate, with the ETA taken from {@code fraction} of the work done
+   * (for work measured in one unit, such as bytes read, but reported in another, such as entries).
+   */
+  public void update(long done, double fraction) {
     if (!enabled) {
       return;
     }
@@ -45,8 +53,8 @@ public final class Progress {
       sb.append(String.format(" / %,d (%.0f%%)", total, 100.0 * done / total));
     }
     sb.append(String.format(", %,.0f/s", rate));
-    if (total > 0 && rate > 0) {
-      sb.append(String.format(", ETA %s", duration((total - done) / rate)));
+    if (fraction > 0) {
+      sb.append(String.format(", ETA %s", duration(secs * (1 - fraction) / fraction)));
     }
     out.print(sb.append("   "));
     out.flush();
