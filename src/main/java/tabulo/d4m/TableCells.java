@@ -65,7 +65,7 @@ public final class TableCells implements Iterator<TableCells.Cell>, AutoCloseabl
     ByteSequence q = k.getColumnQualifierData();
     byte[] fb = f.toArray();
     byte[] qb = q.toArray();
-    return new Cell(k.getRowData().toString(), CellCollector.column(fb, 0, fb.length, qb, 0, qb.length),
+    return new Cell(new String(k.getRowData().toArray(), java.nio.charset.StandardCharsets.UTF_8), CellCollector.column(fb, 0, fb.length, qb, 0, qb.length),
         e.getValue().get().clone());
   }
 

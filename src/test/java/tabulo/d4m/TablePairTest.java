@@ -65,7 +65,8 @@ class TablePairTest {
 
   @Test
   void stringValuesComeBackAsStrings() {
-    Assoc a = Assoc.builder().add("r1", "name", "ann").add("r2", "name", "bob").add("r2", "age", "7x").build();
+    Assoc a = Assoc.builder().add("r1", "name", "ann").add("r2", "name", "bob").add("r2", "age", "7x")
+        .add("r\u00e9\uD83D\uDE00", "n\u00e4me", "z\u00fc").build(); // non-ASCII keys and values round-trip
     try (Store store = EmbeddedStore.open(dir.resolve("db2"), "root")) {
       store.create("T", TableSettings.defaults());
       TablePair t = TablePair.of(store, "T");
