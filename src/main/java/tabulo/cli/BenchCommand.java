@@ -14,14 +14,14 @@ import tabulo.util.Progress;
 import tabulo.bench.StoreBenchmark;
 
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
-    subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class})
+    subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class})
 final class BenchCommand implements Runnable {
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest)");
   }
 
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
@@ -99,6 +99,32 @@ final class BenchCommand implements Runnable {
         return new int[] {lo, hi};
       } catch (NumberFormatException e) {
         throw new tabulo.storage.TabuloException("--scale: expected a SCALE or LO..HI between 1 and 24, got '" + text + "'");
+      }
+    }
+  }
+
+  @Command(name = "ingest", description = {"D4M schema ingest of generated web proxy logs: entries/s into",
+      "Tedge + TedgeT + TedgeDeg with 1 and 2 workers, then p50/p99 latency of single-key row queries",
+      "(Tedge) and column queries (TedgeT) on the result."})
+  static final class Ingest implements Runnable {
+    @Option(names = "--entries", paramLabel = "N", description = "Tedge entries (default ${DEFAULT-VALUE}).")
+    long entries = 10_000_000;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary files (default: temp).")
+    Path dir;
+
+    @Override
+    public void run() {
+      Path work = null;
+      try {
+        work = dir == null ? Files.createTempDirectory("tabulo-bench") : Files.createTempDirectory(dir, "bench");
+        tabulo.bench.IngestBenchmark.print(tabulo.bench.IngestBenchmark.run(work, entries, System.err), System.out);
+      } catch (IOException e) {
+        throw new UncheckedIOException("benchmark failed", e);
+      } finally {
+        if (work != null) {
+          deleteQuietly(work);
+        }
       }
     }
   }

@@ -1,0 +1,149 @@
+package tabulo.bench;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import tabulo.d4m.IngestOptions;
+import tabulo.d4m.KeySpec;
+import tabulo.d4m.Schema;
+import tabulo.d4m.SchemaIngest;
+import tabulo.d4m.TablePair;
+import tabulo.embedded.EmbeddedStore;
+import tabulo.storage.Store;
+import tabulo.util.Progress;
+
+/**
+ * D4M schema ingest rate (entries/s into Tedge + TedgeT + TedgeDeg) with 1 and 2 workers over
+ * generated web proxy logs, then the latency of single-key row queries (Tedge) and column queries
+ * (TedgeT) on the result.
+ */
+public final class IngestBenchmark {
+  private IngestBenchmark() {}
+
+  /** Fields per record: id (the row key), time, src_ip, dst_host, status. */
+  private static final int FIELDS = 5;
+  private static final int FILES = 4;
+  private static final int IPS = 65_536;
+
+  public record Run(int workers, long records, long entries, double seconds) {
+    double rate() {
+      return entries / seconds;
+    }
+  }
+
+  public record Latency(String what, int queries, double p50Millis, double p99Millis, double meanEntries) {}
+
+  public record Result(List<Run> runs, long tableEntries, List<Latency> latencies) {}
+
+  public static Result run(Path work, long edgeEntries, PrintStream log) throws IOException {
+    long records = Math.max(FILES, edgeEntries / FIELDS);
+    List<Path> files = generate(work.resolve("logs"), records);
+    List<Run> runs = new ArrayList<>();
+    Result result;
+    try (Store store = EmbeddedStore.open(work.resolve("db"), "root")) {
+      for (int workers : new int[] {1, 2}) {
+        Schema schema = new Schema("w" + workers);
+        log.printf("ingesting %,d records with %d worker(s)...%n", records, workers);
+        IngestOptions o = new IngestOptions(schema, files, IngestOptions.Format.CSV, "id", workers, List.of());
+        SchemaIngest.Result r = new SchemaIngest(store, o).run(Progress.onTerminal("ingest entries", 0));
+        if (r.error() != null) {
+          throw new IllegalStateException(r.error());
+        }
+        runs.add(new Run(workers, records, r.graphEntries(), r.seconds()));
+      }
+      Schema schema = new Schema("w2");
+      for (String t : List.of(schema.edge(), schema.transpose())) {
+        store.flush(t);
+      }
+      TablePair pair = TablePair.of(store, schema.edge(), schema.transpose());
+      Random random = new Random(42);
+      List<Latency> latencies = List.of(
+          measure("row (Tedge, 1 record)", () -> KeySpec.parse(id(random.nextLong(records)) + ","), true, pair),
+          measure("column (TedgeT, 1 src_ip)", () -> KeySpec.parse("src_ip|" + ip(random.nextInt(IPS)) + ","), false,
+              pair));
+      result = new Result(runs, records * FIELDS, latencies);
+    }
+    return result;
+  }
+
+  private static Latency measure(String what, java.util.function.Supplier<KeySpec> key, boolean row, TablePair pair) {
+    int warmup = 300;
+    int n = 2000;
+    double[] millis = new double[n];
+    long entries = 0;
+    for (int q = -warmup; q < n; q++) {
+      KeySpec k = key.get();
+      long t0 = System.nanoTime();
+      int nnz = (row ? pair.get(k, KeySpec.all()) : pair.get(KeySpec.all(), k)).nnz();
+      long t1 = System.nanoTime();
+      if (q >= 0) {
+        millis[q] = (t1 - t0) / 1e6;
+        entries += nnz;
+      }
+    }
+    Arrays.sort(millis);
+    return new Latency(what, n, millis[n / 2], millis[(int) (n * 0.99)], (double) entries / n);
+  }
+
+  static String id(long i) {
+    return String.format("r%012d", i);
+  }
+
+  static String ip(int i) {
+    return "10." + (i >> 8) + "." + (i & 255) + ".1";
+  }
+
+  private static List<Path> generate(Path dir, long records) throws IOException {
+    Files.createDirectories(dir);
+    Random random = new Random(1);
+    String[] statuses = {"200", "200", "200", "304", "404", "500"};
+    List<Path> files = new ArrayList<>();
+    long perFile = (records + FILES - 1) / FILES;
+    long next = 0;
+    for (int f = 0; f < FILES; f++) {
+      Path p = dir.resolve("proxy" + f + ".csv");
+      try (BufferedWriter w = Files.newBufferedWriter(p, StandardCharsets.UTF_8)) {
+        w.write("id,time,src_ip,dst_host,status\n");
+        for (long i = 0; i < perFile && next < records; i++, next++) {
+          w.write(id(next));
+          w.write(",2024-01-01T");
+          long s = next % 86_400;
+          w.write(String.format("%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60));
+          w.write(',');
+          w.write(ip(random.nextInt(IPS)));
+          w.write(",host");
+          w.write(Integer.toString(random.nextInt(1000)));
+          w.write(".example,");
+          w.write(statuses[random.nextInt(statuses.length)]);
+          w.write('\n');
+        }
+      }
+      files.add(p);
+    }
+    return files;
+  }
+
+  public static void print(Result r, PrintStream out) {
+    out.printf("D4M schema ingest, %,d records of %d fields in %d CSV files; entries = Tedge + TedgeT + TedgeDeg%n",
+        r.runs().get(0).records(), FIELDS, FILES);
+    out.printf("%-8s %12s %10s %14s %20s%n", "workers", "entries", "seconds", "entries/s", "entries/s/worker");
+    for (Run run : r.runs()) {
+      out.printf("%-8d %,12d %10.2f %,14.0f %,20.0f%n", run.workers(), run.entries(), run.seconds(), run.rate(),
+          run.rate() / run.workers());
+    }
+    out.printf("%nsingle-key queries on w2Tedge (%,d entries) / w2TedgeT, %d queries each after warm-up%n",
+        r.tableEntries(), r.latencies().get(0).queries());
+    out.printf("%-28s %8s %8s %14s%n", "query", "p50 ms", "p99 ms", "entries/query");
+    for (Latency l : r.latencies()) {
+      out.printf("%-28s %8.3f %8.3f %14.1f%n", l.what(), l.p50Millis(), l.p99Millis(), l.meanEntries());
+    }
+  }
+}

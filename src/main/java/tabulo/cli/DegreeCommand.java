@@ -1,0 +1,51 @@
+package tabulo.cli;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import tabulo.d4m.KeySpec;
+import tabulo.d4m.Schema;
+import tabulo.d4m.TableCells;
+import tabulo.ingest.TsvCodec;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+@Command(name = "degree", description = {"Print the degree (record count) of exploded columns from PREFIXTedgeDeg",
+    "as TSV: name|value<TAB>Degree<TAB>count."})
+final class DegreeCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "PREFIX")
+  String prefix;
+
+  @Option(names = "--cols", paramLabel = "SPEC", description = "Exploded columns, e.g. 'status|*,' (default ':').")
+  String cols = ":";
+
+  @Override
+  public void run() {
+    KeySpec spec = ScanCommand.parseSpec("--cols", cols);
+    String table = new Schema(prefix).degree();
+    PrintWriter out = main.out();
+    try (Store store = main.openStore()) {
+      if (!store.exists(table)) {
+        throw new TabuloException("no such table: " + table);
+      }
+      byte[] empty = new byte[0];
+      try (TableCells cells = TableCells.open(store, table, spec, KeySpec.all())) {
+        while (cells.hasNext()) {
+          TableCells.Cell c = cells.next();
+          out.append(TsvCodec.escape(c.row().getBytes(StandardCharsets.UTF_8))).append('\t')
+              .append(TsvCodec.formatColumn(empty, c.col().getBytes(StandardCharsets.UTF_8))).append('\t')
+              .append(TsvCodec.escape(c.value())).append('\n');
+        }
+      }
+      out.flush();
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package tabulo.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import tabulo.d4m.IngestOptions;
+import tabulo.d4m.Schema;
+import tabulo.d4m.SchemaIngest;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+import tabulo.util.Progress;
+
+@Command(name = "ingest", description = {"Ingest CSV or TSV files (with a header row) into the D4M 2.0 schema:",
+    "PREFIXTedge (record x name|value = 1), PREFIXTedgeT (its transpose), PREFIXTedgeDeg",
+    "(name|value x Degree = count, summed across ingests) and PREFIXTedgeTxt (record x txt = raw record).",
+    "Tables are created if missing. Each file is checked completely before any of it is written;",
+    "the first bad file stops the run, and the files ingested before it are complete and listed.",
+    "Generated row keys are HASH-LINE: 8 hex digits of the file's absolute path and its 10-digit line."})
+final class IngestCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "PREFIX", description = "Table name prefix (e.g. 'proxy' gives proxyTedge ...).")
+  String prefix;
+
+  @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE|DIR",
+      description = "Input files; a directory means the files in it (and below), in name order.")
+  List<Path> inputs;
+
+  @Option(names = "--format", paramLabel = "csv|tsv", description = "Input format (default ${DEFAULT-VALUE}).")
+  IngestOptions.Format format = IngestOptions.Format.CSV;
+
+  @Option(names = "--row-column", paramLabel = "NAME",
+      description = "The column whose value is the record's row key (default: generated keys).")
+  String rowColumn;
+
+  @Option(names = "--np", paramLabel = "N", description = "Ingest workers, each taking whole files (default ${DEFAULT-VALUE}).")
+  int workers = 1;
+
+  @Option(names = "--splits", paramLabel = "a,b,c", split = ",", description = "Split points for tables created now.")
+  List<String> splits = new ArrayList<>();
+
+  @Override
+  public void run() {
+    if (workers < 1) {
+      throw new TabuloException("--np: expected at least 1 worker, got " + workers);
+    }
+    if (prefix.isEmpty()) {
+      throw new TabuloException("PREFIX must not be empty");
+    }
+    List<Path> files = expand(inputs);
+    try (Store store = main.openStore()) {
+      IngestOptions options = new IngestOptions(new Schema(prefix), files, format, rowColumn, workers, splits);
+      SchemaIngest.Result r = new SchemaIngest(store, options).run(Progress.onTerminal("ingest entries", 0));
+      PrintWriter out = main.out();
+      for (SchemaIngest.FileResult f : r.files()) {
+        out.printf("ingested %s: %,d records, %,d entries%n", f.file(), f.records(), f.entries());
+      }
+      out.printf("ingest: %d of %d files, %,d entries in %.2f s (%,.0f entries/s)%n", r.files().size(),
+          files.size(), r.entries(), r.seconds(), r.entries() / Math.max(r.seconds(), 1e-9));
+      out.flush();
+      if (r.error() != null) {
+        throw new TabuloException(r.error());
+      }
+    }
+  }
+
+  /** Files as given; directories replaced by their regular files, in name order. */
+  static List<Path> expand(List<Path> inputs) {
+    List<Path> out = new ArrayList<>();
+    for (Path p : inputs) {
+      if (Files.isDirectory(p)) {
+        try (Stream<Path> walk = Files.walk(p)) {
+          Path[] found = walk.filter(Files::isRegularFile).sorted().toArray(Path[]::new);
+          out.addAll(Arrays.asList(found));
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot read " + p, e);
+        }
+      } else {
+        out.add(p);
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,339 @@
+package tabulo.d4m;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+
+import tabulo.ingest.CsvReader;
+import tabulo.iterators.DecimalSumCombiner;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
+import tabulo.util.Progress;
+
+/**
+ * Ingests CSV/TSV files into the D4M 2.0 schema ({@link Schema}), LLGrid MapReduce style: workers take
+ * whole files from a shared list, each with its own writers. A file is read twice: once to check all
+ * of it (header, quoting, UTF-8, field counts), then to write it, so a bad file writes nothing and
+ * every file reported as ingested is complete and durable. The first bad file stops the run: workers
+ * finish the files they are writing and take no new ones.
+ */
+public final class SchemaIngest {
+  private static final byte[] ONE = {'1'};
+  private static final byte[] EMPTY = new byte[0];
+  private static final int PROGRESS_EVERY = 4096;
+
+  /** One ingested file: its position in the input list, records, and entries written per table. */
+  public record FileResult(int index, Path file, long records, long edgeEntries, long degreeEntries) {
+    /** Entries written to Tedge, TedgeT, TedgeDeg and TedgeTxt. */
+    public long entries() {
+      return 2 * edgeEntries + degreeEntries + records;
+    }
+  }
+
+  /** The files ingested (in input order) and the error that stopped the run, if any. */
+  public record Result(List<FileResult> files, String error, double seconds) {
+    public long entries() {
+      return files.stream().mapToLong(FileResult::entries).sum();
+    }
+
+    /** Entries into Tedge + TedgeT + TedgeDeg, the rate the benchmark reports. */
+    public long graphEntries() {
+      return files.stream().mapToLong(f -> 2 * f.edgeEntries() + f.degreeEntries()).sum();
+    }
+  }
+
+  private final Store store;
+  private final IngestOptions options;
+
+  public SchemaIngest(Store store, IngestOptions options) {
+    this.store = store;
+    this.options = options;
+  }
+
+  /** Creates the four tables where missing: split as asked, TedgeDeg with a summing combiner at every scope. */
+  public static void createTables(Store store, Schema schema, List<String> splits) {
+    for (String t : List.of(schema.edge(), schema.transpose(), schema.text())) {
+      if (!store.exists(t)) {
+        store.create(t, TableSettings.defaults().splits(splits));
+      }
+    }
+    if (!store.exists(schema.degree())) {
+      store.create(schema.degree(), TableSettings.defaults().splits(splits)
+          .iterator(DecimalSumCombiner.allColumns(10, "degree-sum"), EnumSet.allOf(IteratorScope.class)));
+    }
+  }
+
+  public Result run(Progress progress) {
+    for (Path f : options.files()) {
+      requireReadable(f);
+    }
+    createTables(store, options.schema(), options.splits());
+    long totalBytes = 0;
+    for (Path f : options.files()) {
+      totalBytes += size(f);
+    }
+    Shared shared = new Shared(progress, Math.max(1, totalBytes));
+    long start = System.nanoTime();
+    List<Thread> threads = new ArrayList<>();
+    for (int w = 0; w < options.workers(); w++) {
+      Thread t = new Thread(() -> work(shared), "ingest-" + w);
+      threads.add(t);
+      t.start();
+    }
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TabuloException("interrupted while ingesting");
+      }
+    }
+    progress.done();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    FileResult[] done = shared.results.toArray(new FileResult[0]);
+    Arrays.sort(done, (a, b) -> Integer.compare(a.index(), b.index()));
+    Throwable failure = shared.failure.get();
+    String error = failure == null ? null : failure instanceof TabuloException ? failure.getMessage()
+        : failure instanceof UncheckedIOException u ? u.getMessage() + ": " + u.getCause().getMessage()
+        : "internal error: " + failure;
+    return new Result(List.of(done), error, seconds);
+  }
+
+  /** State the workers share: the next file to take, the results, the first failure and progress. */
+  private static final class Shared {
+    final AtomicInteger next = new AtomicInteger();
+    final List<FileResult> results = java.util.Collections.synchronizedList(new ArrayList<>());
+    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    final AtomicLong entries = new AtomicLong();
+    final AtomicLong bytes = new AtomicLong();
+    final Progress progress;
+    final long totalBytes;
+
+    Shared(Progress progress, long totalBytes) {
+      this.progress = progress;
+      this.totalBytes = totalBytes;
+    }
+
+    void advance(long entryCount, long byteCount) {
+      long e = entries.addAndGet(entryCount);
+      long b = bytes.addAndGet(byteCount);
+      synchronized (progress) {
+        progress.update(e, (double) b / totalBytes);
+      }
+    }
+  }
+
+  private void work(Shared shared) {
+    Schema s = options.schema();
+    try (TableWriter edge = store.writer(s.edge()); TableWriter transpose = store.writer(s.transpose());
+        TableWriter degree = store.writer(s.degree()); TableWriter text = store.writer(s.text())) {
+      Writers w = new Writers(edge, transpose, degree, text);
+      while (shared.failure.get() == null) {
+        int i = shared.next.getAndIncrement();
+        if (i >= options.files().size()) {
+          break;
+        }
+        Path file = options.files().get(i);
+        validate(file);
+        if (shared.failure.get() != null) {
+          break; // another file failed meanwhile: write nothing more
+        }
+        shared.results.add(write(i, file, w, shared));
+      }
+    } catch (Throwable t) {
+      shared.failure.compareAndSet(null, t);
+    }
+  }
+
+  private record Writers(TableWriter edge, TableWriter transpose, TableWriter degree, TableWriter text) {
+    void flush() {
+      edge.flush();
+      transpose.flush();
+      degree.flush();
+      text.flush();
+    }
+  }
+
+  /** Reads the whole file, so that any problem is reported before anything of it is written. */
+  private void validate(Path file) {
+    try (CsvReader r = open(file)) {
+      Header h = header(r, file);
+      CsvReader.Record rec;
+      while ((rec = r.next()) != null) {
+        h.check(rec, file);
+      }
+    }
+  }
+
+  private FileResult write(int index, Path file, Writers w, Shared shared) {
+    String fileKey = fileKey(file);
+    Map<String, long[]> degrees = new HashMap<>();
+    long records = 0;
+    long edges = 0;
+    long pendingEntries = 0;
+    long pendingBytes = 0;
+    try (CsvReader r = open(file)) {
+      Header h = header(r, file);
+      byte[][] names = new byte[h.names.length][];
+      for (int k = 0; k < names.length; k++) {
+        names[k] = (h.names[k] + Schema.SEPARATOR).getBytes(StandardCharsets.UTF_8);
+      }
+      CsvReader.Record rec;
+      while ((rec = r.next()) != null) {
+        String[] f = rec.fields();
+        String key = h.rowColumn < 0 ? fileKey + String.format("%010d", rec.line()) : f[h.rowColumn];
+        byte[] row = key.getBytes(StandardCharsets.UTF_8);
+        Mutation m = new Mutation(row);
+        for (int k = 0; k < f.length; k++) {
+          if (f[k].isEmpty()) {
+            continue; // D4M stores no empty values
+          }
+          byte[] col = concat(names[k], f[k].getBytes(StandardCharsets.UTF_8));
+          m.put(EMPTY, col, ONE);
+          Mutation t = new Mutation(col);
+          t.put(EMPTY, row, ONE);
+          w.transpose().addMutation(t);
+          degrees.computeIfAbsent(h.names[k] + Schema.SEPARATOR + f[k], c -> new long[1])[0]++;
+          edges++;
+        }
+        w.edge().addMutation(m);
+        Mutation txt = new Mutation(row);
+        txt.put(EMPTY, Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8), rec.raw().getBytes(StandardCharsets.UTF_8));
+        w.text().addMutation(txt);
+        records++;
+        pendingEntries += 2L * (f.length) + 1;
+        pendingBytes += rec.raw().length() + 1;
+        if (records % PROGRESS_EVERY == 0) {
+          shared.advance(pendingEntries, pendingBytes);
+          pendingEntries = 0;
+          pendingBytes = 0;
+        }
+      }
+    }
+    byte[] degreeColumn = Schema.DEGREE_COLUMN.getBytes(StandardCharsets.UTF_8);
+    for (Map.Entry<String, long[]> d : degrees.entrySet()) {
+      Mutation m = new Mutation(d.getKey().getBytes(StandardCharsets.UTF_8));
+      m.put(EMPTY, degreeColumn, Long.toString(d.getValue()[0]).getBytes(StandardCharsets.US_ASCII));
+      w.degree().addMutation(m);
+    }
+    w.flush(); // the file is durable before it is reported
+    shared.advance(pendingEntries + degrees.size(), pendingBytes);
+    return new FileResult(index, file, records, edges, degrees.size());
+  }
+
+  private static byte[] concat(byte[] a, byte[] b) {
+    byte[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  /** The header row: column names, and which one holds the row key (-1: generated keys). */
+  private final class Header {
+    final String[] names;
+    final int rowColumn;
+
+    Header(String[] names, int rowColumn) {
+      this.names = names;
+      this.rowColumn = rowColumn;
+    }
+
+    void check(CsvReader.Record rec, Path file) {
+      if (rec.fields().length != names.length) {
+        throw new TabuloException(file + ":" + rec.line() + ": ragged row: " + rec.fields().length
+            + " fields, the header has " + names.length);
+      }
+      if (rowColumn >= 0 && rec.fields()[rowColumn].isEmpty()) {
+        throw new TabuloException(file + ":" + rec.line() + ": the row key column '" + names[rowColumn] + "' is empty");
+      }
+    }
+  }
+
+  private Header header(CsvReader r, Path file) {
+    CsvReader.Record h = r.next();
+    if (h == null) {
+      throw new TabuloException(file + ":1: empty header: the file has no header row naming the columns");
+    }
+    String[] names = h.fields();
+    Map<String, Integer> seen = new HashMap<>();
+    for (int k = 0; k < names.length; k++) {
+      if (names[k].isEmpty()) {
+        throw new TabuloException(file + ":" + h.line() + ": empty header: column " + (k + 1) + " has no name");
+      }
+      Integer before = seen.put(names[k], k);
+      if (before != null) {
+        throw new TabuloException(file + ":" + h.line() + ": header names column '" + names[k] + "' twice ("
+            + (before + 1) + " and " + (k + 1) + ")");
+      }
+    }
+    int rowColumn = -1;
+    if (options.rowColumn() != null) {
+      Integer at = seen.get(options.rowColumn());
+      if (at == null) {
+        throw new TabuloException(file + ":" + h.line() + ": no column '" + options.rowColumn()
+            + "' (--row-column) in the header");
+      }
+      rowColumn = at;
+    }
+    return new Header(names, rowColumn);
+  }
+
+  private CsvReader open(Path file) {
+    try {
+      InputStream in = Files.newInputStream(file);
+      return new CsvReader(in, file.toString(), options.format().separator);
+    } catch (IOException e) {
+      throw new TabuloException("cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static void requireReadable(Path f) {
+    if (!Files.exists(f)) {
+      throw new TabuloException("cannot read " + f + ": no such file");
+    }
+    if (Files.isDirectory(f) || !Files.isReadable(f)) {
+      throw new TabuloException("cannot read " + f + ": " + (Files.isDirectory(f) ? "it is a directory" : "permission denied"));
+    }
+  }
+
+  private static long size(Path f) {
+    try {
+      return Files.size(f);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + f, e);
+    }
+  }
+
+  /**
+   * The row key prefix of a file's generated keys: 8 hex digits of a hash of its absolute path and a
+   * dash. Keys are then {@code PREFIX + line number (10 digits)}: deterministic, sorted by line within
+   * a file, the same whichever worker reads it, and distinct across files and across ingest runs.
+   */
+  static String fileKey(Path file) {
+    try {
+      byte[] h = MessageDigest.getInstance("SHA-256")
+          .digest(file.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
+      return String.format("%02x%02x%02x%02x-", h[0], h[1], h[2], h[3]);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
