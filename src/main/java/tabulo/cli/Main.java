@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
+import tabulo.accumulo.AccumuloProps;
+import tabulo.accumulo.AccumuloStore;
 import tabulo.embedded.EmbeddedStore;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
@@ -34,8 +36,15 @@ public final class Main implements Runnable {
   Path db;
 
   @Option(names = "--user", paramLabel = "NAME", scope = ScopeType.INHERIT,
-      description = "Act as this user (default: $TABULO_USER or root).")
+      description = "Act as this user (default: $TABULO_USER or root; with --accumulo, the principal "
+          + "of PROPS, and --user must equal it).")
   String user;
+
+  @Option(names = "--accumulo", paramLabel = "PROPS", scope = ScopeType.INHERIT,
+      description = {"Run against Apache Accumulo 2.1 instead of the embedded engine: PROPS is a standard",
+          "accumulo-client.properties file (instance.name, instance.zookeepers, auth.principal, auth.token);",
+          "'tabulo mini-accumulo start DIR' writes one as DIR/accumulo-client.properties."})
+  Path accumulo;
 
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -70,7 +79,33 @@ public final class Main implements Runnable {
   }
 
   Store openStore() {
+    if (accumulo != null) {
+      return openAccumulo(accumulo, user);
+    }
     return EmbeddedStore.open(database(), userName());
+  }
+
+  /** The Accumulo client properties file given with --accumulo, or null (embedded). */
+  Path accumuloProperties() {
+    return accumulo;
+  }
+
+  /**
+   * A store on Accumulo from a client properties file. The user is the file's {@code auth.principal};
+   * an explicit {@code --user} must name the same user. The token is never part of a message: it is
+   * registered as a secret that {@link #run} removes from anything it prints.
+   */
+  static Store openAccumulo(Path props, String explicitUser) {
+    java.util.Properties p = AccumuloProps.read(props);
+    String principal = p.getProperty("auth.principal", "").trim();
+    if (principal.isEmpty()) {
+      throw new TabuloException("Accumulo client properties file " + props + " has no auth.principal");
+    }
+    if (explicitUser != null && !explicitUser.equals(principal)) {
+      throw new TabuloException("--user " + explicitUser + " does not match auth.principal " + principal
+          + " of " + props + " (with --accumulo the user is the properties file's principal)");
+    }
+    return AccumuloStore.open(props);
   }
 
   public static void main(String[] args) {
@@ -89,14 +124,16 @@ public final class Main implements Runnable {
     cl.setErr(err);
     cl.setParameterExceptionHandler((ex, a) -> {
       CommandLine c = ex.getCommandLine();
-      err.println("tabulo: " + oneLine(ex.getMessage()) + " (see 'tabulo " + commandPath(c) + "--help')");
+      err.println("tabulo: " + AccumuloProps.redact(oneLine(ex.getMessage())) + " (see 'tabulo " + commandPath(c) + "--help')");
       err.flush();
       return 2;
     });
     cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
-      err.println("tabulo: " + oneLine(describe(ex)));
+      err.println("tabulo: " + AccumuloProps.redact(oneLine(describe(ex))));
       if (System.getenv("TABULO_DEBUG") != null) {
-        ex.printStackTrace(err);
+        java.io.StringWriter trace = new java.io.StringWriter();
+        ex.printStackTrace(new PrintWriter(trace));
+        err.print(AccumuloProps.redact(trace.toString()));
       }
       err.flush();
       return 1;

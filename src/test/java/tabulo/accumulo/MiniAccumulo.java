@@ -79,13 +79,13 @@ public final class MiniAccumulo {
   }
 
   /** The root password of the shared cluster (random per JVM; never logged). */
-  static synchronized String rootPassword() {
+  public static synchronized String rootPassword() {
     start();
     return cluster.getConfig().getRootPassword();
   }
 
   /** The accumulo-client.properties file the cluster wrote for root. */
-  static synchronized Path clientPropertiesFile() {
+  public static synchronized Path clientPropertiesFile() {
     start();
     return cluster.getConfig().getClientPropsFile().toPath();
   }
