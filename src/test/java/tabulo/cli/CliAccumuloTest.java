@@ -69,6 +69,7 @@ class CliAccumuloTest {
     Path in = cli.file("b\tf:q\t2\tA\na\tq\t1\nz\tq\t3\n");
     ok(acc("put", t, in.toString()));
     assertEquals("a\tq\t1\nz\tq\t3\n", ok(acc("scan", t)));
+    org.apache.accumulo.core.security.Authorizations saved = MiniAccumulo.store().authorizations("root");
     ok(acc("setauths", "root", "A"));
     assertEquals("a\tq\t1\nb\tf:q\t2\tA\nz\tq\t3\n", ok(acc("scan", t, "--vis")));
     assertEquals("b\tf:q\t2\n", ok(acc("scan", t, "--rows", "b,")));
@@ -77,6 +78,7 @@ class CliAccumuloTest {
     assertEquals(2, infoValue(info, "tablets"));
     assertTrue(info.contains("split\tm\n"), info);
     assertTrue(info.contains("iterator\tscan\t20\tvers\t"), info);
+    MiniAccumulo.store().setAuthorizations("root", saved);
     ok(acc("--user", "root", "compact", t));
     ok(acc("delete", t));
     assertFalse(ok(acc("tables")).lines().anyMatch(t::equals));
