@@ -9,12 +9,12 @@ import picocli.CommandLine.ParentCommand;
 import tabulo.ops.TableTransfer;
 import tabulo.storage.Store;
 
-@Command(name = "export", description = {
-    "Write a table to DIR (created; must be empty) so 'import' can recreate it on either host:",
-    "one sorted RFile per tablet (N.rf, Accumulo's format, written with its public RFile API) holding",
-    "the cells the user can read, after the table's scan iterators (combiners applied, newest versions),",
-    "with visibilities and timestamps; and " + TableTransfer.META + " with the split points and",
-    "every iterator setting (scope, priority, class, options).",
+@Command(name = "export", description = {"Write a table into DIR for 'import' on either host.",
+    "DIR is created and must be empty. It gets one sorted RFile per tablet",
+    "(N.rf, Accumulo's format) with the cells the user can read, after the",
+    "table's scan-time iterators (combiners applied, newest versions), with",
+    "visibilities and timestamps; and " + TableTransfer.META + " with the",
+    "split points and every iterator setting (scope, priority, class, options).",
     "Prints: exported<TAB>TABLE<TAB>entries<TAB>files."})
 final class ExportCommand implements Runnable {
   @ParentCommand

@@ -9,12 +9,13 @@ import picocli.CommandLine.ParentCommand;
 import tabulo.ops.TableTransfer;
 import tabulo.storage.Store;
 
-@Command(name = "import", description = {
-    "Create TABLE (it must not exist) from a directory written by 'export', on this host: the same",
-    "split points and iterator settings, then the entries (timestamps and visibilities kept). On",
-    "Accumulo the files are bulk-imported (copies, staged inside DIR: DIR must be on a file system",
-    "the tablet servers can read, the local disk for mini-accumulo); embedded, they are bulk-loaded.",
-    "DIR is left unchanged. Prints: imported<TAB>TABLE<TAB>entries<TAB>files."})
+@Command(name = "import", description = {"Create TABLE from a directory written by 'export'.",
+    "TABLE must not exist; it gets the exported split points and iterator",
+    "settings, then the entries (timestamps and visibilities kept). On Accumulo",
+    "the files are bulk-imported from copies staged inside DIR, so DIR must be",
+    "on a file system the tablet servers can read (the local disk for",
+    "mini-accumulo); embedded, they are bulk-loaded. DIR is left unchanged.",
+    "Prints: imported<TAB>TABLE<TAB>entries<TAB>files."})
 final class ImportCommand implements Runnable {
   @ParentCommand
   Main main;

@@ -20,12 +20,14 @@ import tabulo.storage.TabuloException;
 
 /** The {@code tabulo} command line: global options, the commands, and the one-line error policy. */
 @Command(name = "tabulo", mixinStandardHelpOptions = true, version = "tabulo 0.1",
-    description = "Sparse linear algebra on sorted key-value tables (embedded engine by default).",
+    description = "Sparse linear algebra on sorted key-value tables (embedded engine by default, or Apache Accumulo 2.1).",
     subcommands = {TablesCommand.class, CreateCommand.class, DeleteCommand.class, RenameCommand.class,
         InfoCommand.class, PutCommand.class, ScanCommand.class, SetAuthsCommand.class, FlushCommand.class,
         CompactCommand.class, ExportCommand.class, ImportCommand.class, GenCommand.class, MultCommand.class, IngestCommand.class, QueryCommand.class, DegreeCommand.class, MiniAccumuloCommand.class, DemoCommand.class,
         BenchCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
+        "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with",
+        "'tabulo mini-accumulo start DIR'; move tables with export and import).",
         "TSV format of put and scan: row<TAB>column<TAB>value[<TAB>visibility]; column is qualifier or",
         "family:qualifier; escapes inside fields: \\\\ \\t \\n \\r \\: (literal colon) \\xHH (a byte).",
         "SPEC (D4M): 'a,b,c,' a list (last char separates), 'a,:,c,' an inclusive range, ':' all,",
@@ -41,9 +43,9 @@ public final class Main implements Runnable {
   String user;
 
   @Option(names = "--accumulo", paramLabel = "PROPS", scope = ScopeType.INHERIT,
-      description = {"Run against Apache Accumulo 2.1 instead of the embedded engine: PROPS is a standard",
-          "accumulo-client.properties file (instance.name, instance.zookeepers, auth.principal, auth.token);",
-          "'tabulo mini-accumulo start DIR' writes one as DIR/accumulo-client.properties."})
+      description = "Run on Apache Accumulo 2.1 instead of the embedded engine: PROPS is a standard "
+          + "accumulo-client.properties file (instance.name, instance.zookeepers, auth.principal, auth.token); "
+          + "'tabulo mini-accumulo start DIR' writes one as DIR/accumulo-client.properties.")
   Path accumulo;
 
   @picocli.CommandLine.Spec

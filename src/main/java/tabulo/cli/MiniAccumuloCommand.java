@@ -11,8 +11,8 @@ import picocli.CommandLine.ParentCommand;
 import tabulo.accumulo.MiniClusterDaemon;
 import tabulo.storage.TabuloException;
 
-@Command(name = "mini-accumulo", description = {"A local Apache Accumulo 2.1 instance to try Tabulo on",
-    "(a MiniAccumuloCluster: ZooKeeper, a manager, tablet servers and a garbage collector, each a JVM)."},
+@Command(name = "mini-accumulo", description = {"A local Apache Accumulo 2.1 instance to try Tabulo on.",
+    "A MiniAccumuloCluster: ZooKeeper, a manager, tablet servers and a garbage collector, each a JVM."},
     subcommands = {MiniAccumuloCommand.Start.class, MiniAccumuloCommand.Stop.class, MiniAccumuloCommand.Status.class})
 final class MiniAccumuloCommand implements Runnable {
   @ParentCommand
@@ -26,14 +26,14 @@ final class MiniAccumuloCommand implements Runnable {
     throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a subcommand is required (start, stop, status)");
   }
 
-  @Command(name = "start", description = {"Start a MiniAccumuloCluster in DIR (created if needed) and return once",
-      "it is ready, leaving it running in the background (a detached JVM; its log is DIR/"
-          + MiniClusterDaemon.LOG + ").",
-      "Writes DIR/" + MiniClusterDaemon.PROPS + " (mode 600) for user root with a random password, for",
-      "'tabulo --accumulo DIR/" + MiniClusterDaemon.PROPS + " COMMAND'; the data lives in DIR/"
-          + MiniClusterDaemon.CLUSTER + ".",
-      "Takes about 10 s and 0.6 GB of memory per tablet server plus 0.3 GB. Stop it with 'mini-accumulo stop DIR'.",
-      "Prints: started<TAB>PROPERTIES_FILE<TAB>PID."})
+  @Command(name = "start", description = {"Start a MiniAccumuloCluster in DIR, running in the background.",
+      "DIR is created if needed. Returns once the cluster is ready (about 10 s),",
+      "leaving it in a detached JVM (log DIR/" + MiniClusterDaemon.LOG + ", data DIR/"
+          + MiniClusterDaemon.CLUSTER + ").",
+      "Writes DIR/" + MiniClusterDaemon.PROPS + " (mode 600) for user root with a",
+      "random password: 'tabulo --accumulo DIR/" + MiniClusterDaemon.PROPS + " ...'.",
+      "Memory: about 0.3 GB plus 0.4 GB per tablet server.",
+      "Stop it with 'mini-accumulo stop DIR'. Prints: started<TAB>PROPERTIES<TAB>PID."})
   static final class Start implements Runnable {
     @ParentCommand
     MiniAccumuloCommand parent;
@@ -54,8 +54,9 @@ final class MiniAccumuloCommand implements Runnable {
     }
   }
 
-  @Command(name = "stop", description = {"Stop the MiniAccumuloCluster running in DIR and wait until its processes",
-      "are gone. Its files stay in DIR (a stopped cluster cannot be started again). Prints: stopped<TAB>DIR."})
+  @Command(name = "stop", description = {"Stop the MiniAccumuloCluster in DIR; waits for its processes to end.",
+      "Its files stay in DIR (a stopped cluster cannot be started again).",
+      "Prints: stopped<TAB>DIR."})
   static final class Stop implements Runnable {
     @ParentCommand
     MiniAccumuloCommand parent;
@@ -72,8 +73,8 @@ final class MiniAccumuloCommand implements Runnable {
     }
   }
 
-  @Command(name = "status", description = {"Whether a MiniAccumuloCluster started by 'mini-accumulo start' runs in DIR.",
-      "Prints running<TAB>PROPERTIES_FILE<TAB>PID, or stopped (exit 0 either way)."})
+  @Command(name = "status", description = {"Whether a MiniAccumuloCluster started by 'start' runs in DIR.",
+      "Prints running<TAB>PROPERTIES<TAB>PID, or stopped (exit 0 either way)."})
   static final class Status implements Runnable {
     @ParentCommand
     MiniAccumuloCommand parent;
