@@ -100,22 +100,33 @@ public final class AccumuloStore implements Store {
    * ZooKeepers, principal and token). The store owns the client and closes it.
    */
   public static AccumuloStore open(Path clientProperties) {
-    if (!Files.isReadable(clientProperties)) {
-      throw new TabuloException("cannot read Accumulo client properties file: " + clientProperties);
-    }
+    AccumuloProps.read(clientProperties); // readable, and its token registered as a secret
     AccumuloClient c;
     try {
       c = Accumulo.newClient().from(clientProperties).build();
     } catch (RuntimeException e) {
-      throw new TabuloException("cannot connect to Accumulo with " + clientProperties + ": "
-          + e.getMessage(), e);
+      throw new TabuloException(AccumuloProps.redact("cannot connect to Accumulo with "
+          + clientProperties + ": " + rootMessage(e)), e);
+    }
+    String principal = c.whoami();
+    try {
+      // table listing works without valid credentials (it reads ZooKeeper): check them up front
+      c.securityOperations().getUserAuthorizations(principal);
+    } catch (AccumuloSecurityException e) {
+      c.close();
+      throw new TabuloException(AccumuloProps.redact("Accumulo refused the credentials of user "
+          + principal + " from " + clientProperties + " (" + e.getSecurityErrorCode() + ")"), e);
+    } catch (AccumuloException | RuntimeException e) {
+      c.close();
+      throw new TabuloException(AccumuloProps.redact("cannot connect to Accumulo with "
+          + clientProperties + ": " + rootMessage(e)), e);
     }
     try {
       return new AccumuloStore(c, true);
     } catch (RuntimeException e) {
       c.close();
-      throw new TabuloException("cannot connect to Accumulo with " + clientProperties + ": "
-          + e.getMessage(), e);
+      throw new TabuloException(AccumuloProps.redact("cannot connect to Accumulo with "
+          + clientProperties + ": " + rootMessage(e)), e);
     }
   }
 

@@ -12,18 +12,22 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
+import tabulo.accumulo.AccumuloProps;
+import tabulo.accumulo.AccumuloStore;
 import tabulo.embedded.EmbeddedStore;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /** The {@code tabulo} command line: global options, the commands, and the one-line error policy. */
 @Command(name = "tabulo", mixinStandardHelpOptions = true, version = "tabulo 0.1",
-    description = "Sparse linear algebra on sorted key-value tables (embedded engine by default).",
+    description = "Sparse linear algebra on sorted key-value tables (embedded engine by default, or Apache Accumulo 2.1).",
     subcommands = {TablesCommand.class, CreateCommand.class, DeleteCommand.class, RenameCommand.class,
         InfoCommand.class, PutCommand.class, ScanCommand.class, SetAuthsCommand.class, FlushCommand.class,
-        CompactCommand.class, GenCommand.class, MultCommand.class, IngestCommand.class, QueryCommand.class, DegreeCommand.class, DemoCommand.class,
+        CompactCommand.class, ExportCommand.class, ImportCommand.class, GenCommand.class, MultCommand.class, IngestCommand.class, QueryCommand.class, DegreeCommand.class, MiniAccumuloCommand.class, DemoCommand.class,
         BenchCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
+        "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with",
+        "'tabulo mini-accumulo start DIR'; move tables with export and import).",
         "TSV format of put and scan: row<TAB>column<TAB>value[<TAB>visibility]; column is qualifier or",
         "family:qualifier; escapes inside fields: \\\\ \\t \\n \\r \\: (literal colon) \\xHH (a byte).",
         "SPEC (D4M): 'a,b,c,' a list (last char separates), 'a,:,c,' an inclusive range, ':' all,",
@@ -34,8 +38,15 @@ public final class Main implements Runnable {
   Path db;
 
   @Option(names = "--user", paramLabel = "NAME", scope = ScopeType.INHERIT,
-      description = "Act as this user (default: $TABULO_USER or root).")
+      description = "Act as this user (default: $TABULO_USER or root; with --accumulo, the principal "
+          + "of PROPS, and --user must equal it).")
   String user;
+
+  @Option(names = "--accumulo", paramLabel = "PROPS", scope = ScopeType.INHERIT,
+      description = "Run on Apache Accumulo 2.1 instead of the embedded engine: PROPS is a standard "
+          + "accumulo-client.properties file (instance.name, instance.zookeepers, auth.principal, auth.token); "
+          + "'tabulo mini-accumulo start DIR' writes one as DIR/accumulo-client.properties.")
+  Path accumulo;
 
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -70,7 +81,33 @@ public final class Main implements Runnable {
   }
 
   Store openStore() {
+    if (accumulo != null) {
+      return openAccumulo(accumulo, user);
+    }
     return EmbeddedStore.open(database(), userName());
+  }
+
+  /** The Accumulo client properties file given with --accumulo, or null (embedded). */
+  Path accumuloProperties() {
+    return accumulo;
+  }
+
+  /**
+   * A store on Accumulo from a client properties file. The user is the file's {@code auth.principal};
+   * an explicit {@code --user} must name the same user. The token is never part of a message: it is
+   * registered as a secret that {@link #run} removes from anything it prints.
+   */
+  static Store openAccumulo(Path props, String explicitUser) {
+    java.util.Properties p = AccumuloProps.read(props);
+    String principal = p.getProperty("auth.principal", "").trim();
+    if (principal.isEmpty()) {
+      throw new TabuloException("Accumulo client properties file " + props + " has no auth.principal");
+    }
+    if (explicitUser != null && !explicitUser.equals(principal)) {
+      throw new TabuloException("--user " + explicitUser + " does not match auth.principal " + principal
+          + " of " + props + " (with --accumulo the user is the properties file's principal)");
+    }
+    return AccumuloStore.open(props);
   }
 
   public static void main(String[] args) {
@@ -89,14 +126,16 @@ public final class Main implements Runnable {
     cl.setErr(err);
     cl.setParameterExceptionHandler((ex, a) -> {
       CommandLine c = ex.getCommandLine();
-      err.println("tabulo: " + oneLine(ex.getMessage()) + " (see 'tabulo " + commandPath(c) + "--help')");
+      err.println("tabulo: " + AccumuloProps.redact(oneLine(ex.getMessage())) + " (see 'tabulo " + commandPath(c) + "--help')");
       err.flush();
       return 2;
     });
     cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
-      err.println("tabulo: " + oneLine(describe(ex)));
+      err.println("tabulo: " + AccumuloProps.redact(oneLine(describe(ex))));
       if (System.getenv("TABULO_DEBUG") != null) {
-        ex.printStackTrace(err);
+        java.io.StringWriter trace = new java.io.StringWriter();
+        ex.printStackTrace(new PrintWriter(trace));
+        err.print(AccumuloProps.redact(trace.toString()));
       }
       err.flush();
       return 1;

@@ -1,0 +1,36 @@
+package tabulo.cli;
+
+import java.nio.file.Path;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import tabulo.ops.TableTransfer;
+import tabulo.storage.Store;
+
+@Command(name = "export", description = {"Write a table into DIR for 'import' on either host.",
+    "DIR is created and must be empty. It gets one sorted RFile per tablet",
+    "(N.rf, Accumulo's format) with the cells the user can read, after the",
+    "table's scan-time iterators (combiners applied, newest versions), with",
+    "visibilities and timestamps; and " + TableTransfer.META + " with the",
+    "split points and every iterator setting (scope, priority, class, options).",
+    "Prints: exported<TAB>TABLE<TAB>entries<TAB>files."})
+final class ExportCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "TABLE")
+  String table;
+
+  @Parameters(index = "1", paramLabel = "DIR")
+  Path dir;
+
+  @Override
+  public void run() {
+    try (Store store = main.openStore()) {
+      TableTransfer.Summary s = TableTransfer.export(store, table, dir);
+      main.out().println("exported\t" + s.table() + "\t" + s.entries() + "\t" + s.files());
+    }
+  }
+}

@@ -1,0 +1,364 @@
+package tabulo.ops;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Map.Entry;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.rfile.RFile;
+import org.apache.accumulo.core.client.rfile.RFileWriter;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.iterators.user.VersioningIterator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+
+import tabulo.accumulo.AccumuloStore;
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.SortedLoader;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TabuloException;
+
+/**
+ * Moves a table between hosts through a directory: {@link #export} writes the table's visible entries
+ * (through its scan-time iterators, with their visibilities and timestamps) as sorted RFiles, one per
+ * tablet ({@code T.rf}, T the tablet index), with Accumulo's public RFile writer, plus
+ * {@value #META}: the split points and every iterator setting per scope (priority, class, options).
+ * {@link #importTable} creates the table with those splits and iterators and loads the files: on Accumulo
+ * with a bulk import ({@code importDirectory}) of copies, on the embedded engine through
+ * {@link Store#bulkLoad}. The directory is left unchanged by an import.
+ */
+public final class TableTransfer {
+  public static final String META = "tabulo-table.properties";
+  static final String FORMAT = "tabulo-export-1";
+  private static final Configuration HADOOP_CONF = new Configuration(false);
+
+  private TableTransfer() {}
+
+  /** What an export or import moved. */
+  public record Summary(String table, long entries, int files, int tablets) {}
+
+  private static FileSystem localFs() {
+    try {
+      RawLocalFileSystem fs = new RawLocalFileSystem(); // no .crc side files
+      fs.initialize(URI.create("file:///"), HADOOP_CONF);
+      return fs;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  // ---------------------------------------------------------------- export
+
+  /** Writes TABLE into DIR, which must not exist or be empty. Entries the user cannot read are not exported. */
+  public static Summary export(Store store, String table, Path dir) {
+    if (!store.exists(table)) {
+      throw new TabuloException("no such table: " + table);
+    }
+    try {
+      if (Files.exists(dir)) {
+        if (!Files.isDirectory(dir)) {
+          throw new TabuloException("export directory " + dir + " is not a directory");
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+          if (s.findAny().isPresent()) {
+            throw new TabuloException("export directory " + dir + " is not empty");
+          }
+        }
+      }
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new TabuloException("cannot create export directory " + dir + ": " + e.getMessage(), e);
+    }
+    List<String> splits = new ArrayList<>(store.splits(table));
+    List<byte[]> splitBytes = new ArrayList<>();
+    for (String s : splits) {
+      splitBytes.add(s.getBytes(StandardCharsets.UTF_8));
+    }
+    splitBytes.sort(Arrays::compareUnsigned);
+    Properties meta = new Properties();
+    meta.setProperty("format", FORMAT);
+    meta.setProperty("table", table);
+    meta.setProperty("splits", Integer.toString(splits.size()));
+    for (int i = 0; i < splitBytes.size(); i++) {
+      meta.setProperty("split." + i, new String(splitBytes.get(i), StandardCharsets.UTF_8));
+    }
+    int n = 0;
+    for (IteratorScope scope : IteratorScope.values()) {
+      for (IteratorSetting is : store.iterators(table, scope)) {
+        String p = "iterator." + n++ + ".";
+        meta.setProperty(p + "scope", scope.name());
+        meta.setProperty(p + "name", is.getName());
+        meta.setProperty(p + "priority", Integer.toString(is.getPriority()));
+        meta.setProperty(p + "class", is.getIteratorClass());
+        for (Entry<String, String> o : is.getOptions().entrySet()) {
+          meta.setProperty(p + "opt." + o.getKey(), o.getValue());
+        }
+      }
+    }
+    meta.setProperty("iterators", Integer.toString(n));
+
+    FileSystem fs = localFs();
+    long entries = 0;
+    List<String> files = new ArrayList<>();
+    int tablet = -1;
+    RFileWriter writer = null;
+    byte[] lastRow = null;
+    try (Scan scan = store.scan(table, ScanSpec.all())) {
+      for (Entry<Key, Value> e : scan) {
+        Key k = e.getKey();
+        ByteSequence row = k.getRowData();
+        if (lastRow == null || !sameRow(row, lastRow)) {
+          lastRow = row.toArray();
+          int t = tabletIndex(splitBytes, lastRow);
+          if (t != tablet) {
+            if (writer != null) {
+              writer.close();
+            }
+            tablet = t;
+            String name = tablet + ".rf";
+            files.add(name);
+            writer = RFile.newWriter().to(dir.resolve(name).toAbsolutePath().toString()).withFileSystem(fs)
+                .build();
+          }
+        }
+        writer.append(k, e.getValue());
+        entries++;
+      }
+      if (writer != null) {
+        writer.close();
+        writer = null;
+      }
+    } catch (IOException e) {
+      throw new TabuloException("cannot write export of table " + table + " to " + dir + ": " + e.getMessage(), e);
+    } finally {
+      if (writer != null) {
+        try {
+          writer.close();
+        } catch (IOException | RuntimeException ignored) {
+          // the export failed anyway
+        }
+      }
+    }
+    meta.setProperty("files", String.join(",", files));
+    meta.setProperty("entries", Long.toString(entries));
+    Path tmp = dir.resolve(META + ".tmp");
+    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+      meta.store(w, "tabulo export of table " + table);
+    } catch (IOException e) {
+      throw new TabuloException("cannot write " + dir.resolve(META) + ": " + e.getMessage(), e);
+    }
+    try {
+      Files.move(tmp, dir.resolve(META), StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new TabuloException("cannot write " + dir.resolve(META) + ": " + e.getMessage(), e);
+    }
+    return new Summary(table, entries, files.size(), splits.size() + 1);
+  }
+
+  private static boolean sameRow(ByteSequence row, byte[] last) {
+    return row.length() == last.length && Arrays.equals(row.getBackingArray(), row.offset(),
+        row.offset() + row.length(), last, 0, last.length);
+  }
+
+  /** Tablet i holds rows in (split[i-1], split[i]]. */
+  private static int tabletIndex(List<byte[]> splits, byte[] row) {
+    int lo = 0;
+    int hi = splits.size();
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (Arrays.compareUnsigned(splits.get(mid), row) < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  // ---------------------------------------------------------------- import
+
+  /** The parsed metadata of an export directory. */
+  record Exported(SortedSet<String> splits, List<TableSettings.AttachedIterator> iterators, List<String> files,
+      long entries) {}
+
+  static Exported read(Path dir) {
+    Path metaFile = dir.resolve(META);
+    if (!Files.isRegularFile(metaFile)) {
+      throw new TabuloException(dir + " is not a tabulo export directory (no " + META + ")");
+    }
+    Properties p = new Properties();
+    try (Reader r = Files.newBufferedReader(metaFile, StandardCharsets.UTF_8)) {
+      p.load(r);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new TabuloException("cannot read " + metaFile + ": " + e.getMessage(), e);
+    }
+    if (!FORMAT.equals(p.getProperty("format"))) {
+      throw new TabuloException(metaFile + ": unknown format " + p.getProperty("format") + " (expected "
+          + FORMAT + ")");
+    }
+    try {
+      SortedSet<String> splits = new TreeSet<>();
+      int ns = Integer.parseInt(p.getProperty("splits", "0"));
+      for (int i = 0; i < ns; i++) {
+        splits.add(Objects.requireNonNull(p.getProperty("split." + i), "split." + i));
+      }
+      // one setting per (name, priority, class, options), with the scopes it is configured at
+      Map<String, TableSettings.AttachedIterator> its = new LinkedHashMap<>();
+      int ni = Integer.parseInt(p.getProperty("iterators", "0"));
+      for (int i = 0; i < ni; i++) {
+        String pre = "iterator." + i + ".";
+        IteratorScope scope = IteratorScope.valueOf(Objects.requireNonNull(p.getProperty(pre + "scope"), pre + "scope"));
+        String name = Objects.requireNonNull(p.getProperty(pre + "name"), pre + "name");
+        int priority = Integer.parseInt(p.getProperty(pre + "priority"));
+        String cls = Objects.requireNonNull(p.getProperty(pre + "class"), pre + "class");
+        Map<String, String> opts = new TreeMap<>();
+        for (String k : p.stringPropertyNames()) {
+          if (k.startsWith(pre + "opt.")) {
+            opts.put(k.substring(pre.length() + 4), p.getProperty(k));
+          }
+        }
+        String id = name + "\0" + priority + "\0" + cls + "\0" + opts;
+        TableSettings.AttachedIterator a = its.get(id);
+        if (a == null) {
+          its.put(id, new TableSettings.AttachedIterator(new IteratorSetting(priority, name, cls, opts),
+              EnumSet.of(scope)));
+        } else {
+          a.scopes().add(scope);
+        }
+      }
+      List<String> files = new ArrayList<>();
+      for (String f : p.getProperty("files", "").split(",")) {
+        if (!f.isEmpty()) {
+          if (f.contains("/") || !f.endsWith(".rf")) {
+            throw new TabuloException(metaFile + ": bad file name " + f);
+          }
+          if (!Files.isRegularFile(dir.resolve(f))) {
+            throw new TabuloException("export directory " + dir + " lacks " + f);
+          }
+          files.add(f);
+        }
+      }
+      return new Exported(splits, new ArrayList<>(its.values()), files,
+          Long.parseLong(p.getProperty("entries", "0")));
+    } catch (NumberFormatException | NullPointerException e) {
+      throw new TabuloException(metaFile + ": malformed (" + e.getMessage() + ")", e);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(metaFile + ": malformed (" + e.getMessage() + ")", e);
+    }
+  }
+
+  private static boolean isDefaultVersioning(TableSettings.AttachedIterator a) {
+    IteratorSetting s = a.setting();
+    Map<String, String> o = s.getOptions();
+    return s.getName().equals("vers") && s.getPriority() == 20
+        && s.getIteratorClass().equals(VersioningIterator.class.getName())
+        && a.scopes().equals(EnumSet.allOf(IteratorScope.class))
+        && (o.isEmpty() || (o.size() == 1 && "1".equals(o.get("maxVersions"))));
+  }
+
+  /** Creates TABLE (which must not exist) from an export directory and loads its entries. */
+  public static Summary importTable(Store store, String table, Path dir) {
+    Exported ex = read(dir);
+    if (store.exists(table)) {
+      throw new TabuloException("table " + table + " already exists");
+    }
+    TableSettings settings = TableSettings.defaults().splits(ex.splits());
+    boolean defaultVers = ex.iterators().stream().anyMatch(TableTransfer::isDefaultVersioning);
+    if (!defaultVers) {
+      settings.keepAllVersions();
+    }
+    for (TableSettings.AttachedIterator a : ex.iterators()) {
+      if (!(defaultVers && isDefaultVersioning(a))) {
+        settings.iterator(a.setting(), a.scopes());
+      }
+    }
+    store.create(table, settings);
+    if (!ex.files().isEmpty()) {
+      if (store instanceof AccumuloStore acc) {
+        bulkImport(acc, table, dir, ex.files());
+      } else {
+        load(store, table, dir, ex.files());
+      }
+    }
+    return new Summary(table, ex.entries(), ex.files().size(), ex.splits().size() + 1);
+  }
+
+  /** Reads the files (in tablet order: together they are sorted) and bulk-loads their entries. */
+  private static void load(Store store, String table, Path dir, List<String> files) {
+    List<String> sorted = new ArrayList<>(files);
+    sorted.sort(Comparator.comparingInt(f -> Integer.parseInt(f.substring(0, f.length() - 3))));
+    String[] paths = sorted.stream().map(f -> dir.resolve(f).toAbsolutePath().toString()).toArray(String[]::new);
+    try (org.apache.accumulo.core.client.Scanner s = RFile.newScanner().from(paths).withFileSystem(localFs())
+        .withoutSystemIterators().build();
+        SortedLoader loader = store.bulkLoad(table)) {
+      for (Entry<Key, Value> e : s) {
+        loader.append(e.getKey(), e.getValue());
+      }
+    } catch (RuntimeException e) {
+      if (e instanceof TabuloException) {
+        throw e;
+      }
+      throw new TabuloException("cannot load " + dir + " into table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Accumulo moves bulk-imported files into the table: import copies, so the export stays intact. */
+  private static void bulkImport(AccumuloStore store, String table, Path dir, List<String> files) {
+    Path staging = null;
+    try {
+      staging = Files.createTempDirectory(dir.toAbsolutePath(), "import-staging-");
+      for (String f : files) {
+        Files.copy(dir.resolve(f), staging.resolve(f));
+      }
+      store.client().tableOperations().importDirectory(staging.toString()).to(table).load();
+    } catch (IOException e) {
+      throw new TabuloException("cannot stage " + dir + " for bulk import: " + e.getMessage(), e);
+    } catch (TableNotFoundException e) {
+      throw new TabuloException("no such table: " + table, e);
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      throw new TabuloException("bulk import of " + dir + " into table " + table + " failed: " + e.getMessage(), e);
+    } finally {
+      deleteTree(staging);
+    }
+  }
+
+  private static void deleteTree(Path root) {
+    if (root == null || !Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      // best effort
+    }
+  }
+}
