@@ -19,7 +19,7 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /** The {@code tabulo} command line: global options, the commands, and the one-line error policy. */
-@Command(name = "tabulo", mixinStandardHelpOptions = true, version = "tabulo 0.1",
+@Command(name = "tabulo", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "tabulo 0.1",
     description = "Sparse linear algebra on sorted key-value tables (embedded engine by default, or Apache Accumulo 2.1).",
     subcommands = {TablesCommand.class, CreateCommand.class, DeleteCommand.class, RenameCommand.class,
         InfoCommand.class, PutCommand.class, ScanCommand.class, SetAuthsCommand.class, FlushCommand.class,

@@ -62,7 +62,7 @@ final class MultCommand implements Runnable {
 
   @Option(names = "--batch", paramLabel = "N",
       description = "Row-by-row: rows of B fetched per batch (default ${DEFAULT-VALUE}).")
-  int batch = 20_000;
+  int batch = 200_000;
 
   @Option(names = "--auths", paramLabel = "a,b", description = "Read A and B with these authorizations.")
   String auths;
