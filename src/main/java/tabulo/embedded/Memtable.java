@@ -50,21 +50,18 @@ final class Memtable {
     boolean deletes = false;
     boolean labels = false;
     for (int i = 0; i < n; i++) {
-      // newest first, so the stable sort keeps the newest write of a duplicate key first
-      int at = n - 1 - i;
-      k[at] = keys.get(i);
-      v[at] = values.get(i);
-      p[at] = rowPrefix(k[at]);
-      added += ENTRY_OVERHEAD + k[at].getSize() + v[at].getSize();
-      deletes |= k[at].isDeleted();
-      labels |= k[at].getColumnVisibilityData().length() > 0;
+      k[i] = keys.get(i);
+      v[i] = values.get(i);
+      p[i] = rowPrefix(k[i]);
+      added += ENTRY_OVERHEAD + k[i].getSize() + v[i].getSize();
+      deletes |= k[i].isDeleted();
+      labels |= k[i].getColumnVisibilityData().length() > 0;
     }
     sort(k, v, p);
     for (int i = 0; i < n; i++) {
-      // lay the sorted keys out in memory in key order: flushes and scans then read memory sequentially
-      // instead of chasing pointers across the heap in arrival order
+      // lay the sorted keys out in memory in key order: flushes and scans then compare them reading
+      // memory sequentially instead of chasing pointers across the heap in arrival order
       k[i] = new Key(k[i]);
-      v[i] = new Value(v[i].get(), true);
     }
     List<Run> next = new ArrayList<>(runs.size() + 1);
     // several versions of a column are not tracked in memory: assume they may be there
@@ -102,7 +99,11 @@ final class Memtable {
     return c != 0 ? c : a.compareTo(b);
   }
 
-  /** Sorts keys, with values and prefixes along; stable (a merge sort), so equal keys keep their order. */
+  /**
+   * Sorts keys, with values and prefixes along (a merge sort), putting equal keys in reverse order: the
+   * later write of a duplicate key comes first. Input that is already sorted, as a scan or a kernel
+   * produces it, costs one comparison per entry.
+   */
   static void sort(Key[] keys, Value[] values, long[] prefixes) {
     mergeSort(keys.clone(), values.clone(), prefixes.clone(), keys, values, prefixes, 0, keys.length);
   }
@@ -115,7 +116,7 @@ final class Memtable {
         Value val = dv[i];
         long pre = dp[i];
         int j = i - 1;
-        while (j >= lo && compare(dp[j], dk[j], pre, key) > 0) {
+        while (j >= lo && compare(dp[j], dk[j], pre, key) >= 0) {
           dk[j + 1] = dk[j];
           dv[j + 1] = dv[j];
           dp[j + 1] = dp[j];
@@ -130,14 +131,14 @@ final class Memtable {
     int mid = (lo + hi) >>> 1;
     mergeSort(dk, dv, dp, sk, sv, sp, lo, mid);
     mergeSort(dk, dv, dp, sk, sv, sp, mid, hi);
-    if (compare(sp[mid - 1], sk[mid - 1], sp[mid], sk[mid]) <= 0) {
+    if (compare(sp[mid - 1], sk[mid - 1], sp[mid], sk[mid]) < 0) {
       System.arraycopy(sk, lo, dk, lo, hi - lo);
       System.arraycopy(sv, lo, dv, lo, hi - lo);
       System.arraycopy(sp, lo, dp, lo, hi - lo);
       return;
     }
     for (int i = lo, a = lo, b = mid; i < hi; i++) {
-      if (b >= hi || (a < mid && compare(sp[a], sk[a], sp[b], sk[b]) <= 0)) {
+      if (b >= hi || (a < mid && compare(sp[a], sk[a], sp[b], sk[b]) < 0)) {
         dk[i] = sk[a];
         dv[i] = sv[a];
         dp[i] = sp[a++];
