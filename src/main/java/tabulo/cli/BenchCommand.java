@@ -35,18 +35,10 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-      Path work = null;
-      try {
-        work = dir == null ? Files.createTempDirectory("tabulo-bench") : Files.createTempDirectory(dir, "bench");
+      inTemporaryDirectory(dir, work -> {
         StoreBenchmark.Result r = StoreBenchmark.run(work, entries, Progress.onTerminal("writing", entries));
         StoreBenchmark.print(r, System.out);
-      } catch (IOException e) {
-        throw new UncheckedIOException("benchmark failed", e);
-      } finally {
-        if (work != null) {
-          deleteQuietly(work);
-        }
-      }
+      });
     }
   }
 
@@ -69,9 +61,7 @@ final class BenchCommand implements Runnable {
     @Override
     public void run() {
       int[] range = parseRange(scales);
-      Path work = null;
-      try {
-        work = dir == null ? Files.createTempDirectory("tabulo-bench") : Files.createTempDirectory(dir, "bench");
+      inTemporaryDirectory(dir, work -> {
         java.util.List<tabulo.bench.SpGemmBenchmark.Row> rows = new java.util.ArrayList<>();
         try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
           for (int s = range[0]; s <= range[1]; s++) {
@@ -79,13 +69,7 @@ final class BenchCommand implements Runnable {
           }
         }
         tabulo.bench.SpGemmBenchmark.print(rows, System.out);
-      } catch (IOException e) {
-        throw new UncheckedIOException("benchmark failed", e);
-      } finally {
-        if (work != null) {
-          deleteQuietly(work);
-        }
-      }
+      });
     }
 
     static int[] parseRange(String text) {
@@ -115,16 +99,28 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-      Path work = null;
-      try {
-        work = dir == null ? Files.createTempDirectory("tabulo-bench") : Files.createTempDirectory(dir, "bench");
+      inTemporaryDirectory(dir, work -> {
         tabulo.bench.IngestBenchmark.print(tabulo.bench.IngestBenchmark.run(work, entries, System.err), System.out);
-      } catch (IOException e) {
-        throw new UncheckedIOException("benchmark failed", e);
-      } finally {
-        if (work != null) {
-          deleteQuietly(work);
-        }
+      });
+    }
+  }
+
+  /** What a benchmark does in its scratch directory. */
+  interface ScratchWork {
+    void run(Path work) throws IOException;
+  }
+
+  /** Runs {@code body} in a new temporary directory (under {@code parent} if given), deleted afterwards. */
+  static void inTemporaryDirectory(Path parent, ScratchWork body) {
+    Path work = null;
+    try {
+      work = parent == null ? Files.createTempDirectory("tabulo-bench") : Files.createTempDirectory(parent, "bench");
+      body.run(work);
+    } catch (IOException e) {
+      throw new UncheckedIOException("benchmark failed", e);
+    } finally {
+      if (work != null) {
+        deleteQuietly(work);
       }
     }
   }
