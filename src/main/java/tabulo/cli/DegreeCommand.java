@@ -15,7 +15,8 @@ import tabulo.ingest.TsvCodec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
-@Command(name = "degree", description = {"Print the degree (record count) of exploded columns from PREFIXTedgeDeg",
+@Command(name = "degree", description = {"Print degrees of exploded columns from a D4M schema.",
+    "Print the degree (record count) of exploded columns from PREFIXTedgeDeg",
     "as TSV: name|value<TAB>Degree<TAB>count."})
 final class DegreeCommand implements Runnable {
   @ParentCommand

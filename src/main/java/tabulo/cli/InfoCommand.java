@@ -11,7 +11,8 @@ import tabulo.ingest.TsvCodec;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 
-@Command(name = "info", description = {"Show a table's size: stored entries (before versioning and deletes",
+@Command(name = "info", description = {"Show a table's size, split points and iterators.",
+    "Show a table's size: stored entries (before versioning and deletes",
     "are applied), tablets, files and bytes on disk; its split points and iterators."})
 final class InfoCommand implements Runnable {
   @ParentCommand

@@ -22,7 +22,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
 
-@Command(name = "ingest", description = {"Ingest CSV or TSV files (with a header row) into the D4M 2.0 schema:",
+@Command(name = "ingest", description = {"Ingest CSV or TSV files into the D4M 2.0 schema tables.",
+    "Ingest CSV or TSV files (with a header row) into the D4M 2.0 schema:",
     "PREFIXTedge (record x name|value = 1), PREFIXTedgeT (its transpose), PREFIXTedgeDeg",
     "(name|value x Degree = count, summed across ingests) and PREFIXTedgeTxt (record x txt = raw record).",
     "Tables are created if missing. Each file is checked completely before any of it is written;",

@@ -14,7 +14,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
 
-@Command(name = "mult", description = {"C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new",
+@Command(name = "mult", description = {"Multiply two tables over a semiring into a new table: C = A (+.x) B.",
+    "C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new",
     "table C. The product is published only when complete: an interrupted run leaves no C, and a rerun",
     "starts over. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
     "combiner on C; row-by-row writes each entry of C once."})

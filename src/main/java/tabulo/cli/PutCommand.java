@@ -22,7 +22,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 import tabulo.storage.TableWriter;
 
-@Command(name = "put", description = {"Write cells from a TSV file (or - for standard input):",
+@Command(name = "put", description = {"Write cells from a TSV file or standard input.",
+    "Write cells from a TSV file (or - for standard input):",
     "row<TAB>column<TAB>value[<TAB>visibility], column = qualifier or family:qualifier.",
     "The whole input is checked first: a bad line stops the command before anything is written.",
     "Data is durable when the command returns."})

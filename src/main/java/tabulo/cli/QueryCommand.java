@@ -17,7 +17,8 @@ import tabulo.d4m.TablePair;
 import tabulo.ingest.TsvCodec;
 import tabulo.storage.Store;
 
-@Command(name = "query", description = {"Query a D4M schema (see ingest) as the associative array PREFIXTedge:",
+@Command(name = "query", description = {"Query D4M schema tables by rows or columns.",
+    "Query a D4M schema (see ingest) as the associative array PREFIXTedge:",
     "records x name|value. A query constrained only on columns reads PREFIXTedgeT, where the columns",
     "are rows, so it is as fast as a row query; the output is oriented as Tedge either way:",
     "sorted TSV row<TAB>column<TAB>value, as scan prints it."})
