@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.apache.accumulo.core.client.IteratorSetting;
@@ -31,6 +30,7 @@ import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
+import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
@@ -41,7 +41,6 @@ import tabulo.storage.TabuloException;
  */
 public final class EmbeddedStore implements Store {
   public static final String ROOT = "root";
-  private static final Pattern TABLE_NAME = Pattern.compile("(\\w+\\.)?\\w+");
 
   private final Path dir;
   private final String user;
@@ -378,11 +377,9 @@ public final class EmbeddedStore implements Store {
   }
 
   private static void checkName(String table) {
-    if (table == null || !TABLE_NAME.matcher(table).matches() || table.length() > 1024) {
-      throw new TabuloException("invalid table name '" + table
-          + "': use letters, digits and underscores, optionally as namespace.name");
-    }
+    TableNames.check(table);
   }
+
 
   private Path tableDir(String id) {
     return dir.resolve("tables").resolve(id);

@@ -14,6 +14,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import tabulo.iterators.MonoidCombiner;
 import tabulo.ops.MxmOptions.Algorithm;
 import tabulo.storage.Store;
+import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
@@ -40,6 +41,7 @@ public final class Mxm {
       }
     }
     for (String t : o.transposeOut == null ? new String[] {c} : new String[] {c, o.transposeOut}) {
+      TableNames.check(t);
       if (store.exists(t)) {
         throw new TabuloException("table " + t + " already exists: delete it or choose another name for the product");
       }

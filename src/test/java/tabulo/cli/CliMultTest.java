@@ -48,6 +48,8 @@ class CliMultTest {
   void errorsNameWhatIsWrong() {
     CliRunner cli = withMatrices();
     CliRunner.assertError(cli.run("mult", "A", "nope", "C"), 1, "no such table: nope");
+    CliRunner.assertError(cli.run("mult", "A", "B", "bad name"), 1,
+        "invalid table name 'bad name': use letters, digits and underscores, optionally as namespace.name");
     CliRunner.assertError(cli.run("mult", "A", "B", "B"), 1,
         "table B already exists: delete it or choose another name for the product");
     CliRunner.assertErrorStartsWith(cli.run("mult", "A", "B", "C", "--semiring", "plus.nothing"), 1,
