@@ -25,6 +25,7 @@ import tabulo.ingest.CsvReader;
 import tabulo.iterators.DecimalSumCombiner;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
+import tabulo.storage.SortingLoader;
 import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
@@ -144,8 +145,11 @@ public final class SchemaIngest {
 
   private void work(Shared shared) {
     Schema s = options.schema();
-    try (TableWriter edge = store.writer(s.edge()); TableWriter transpose = store.writer(s.transpose());
-        TableWriter degree = store.writer(s.degree()); TableWriter text = store.writer(s.text())) {
+    // Tedge, TedgeT and TedgeTxt take sorted bulk loads; the degree table keeps the write path and its combiner
+    try (SortingLoader edge = new SortingLoader(store, s.edge(), CHUNK);
+        SortingLoader transpose = new SortingLoader(store, s.transpose(), CHUNK);
+        TableWriter degree = store.writer(s.degree());
+        SortingLoader text = new SortingLoader(store, s.text(), CHUNK)) {
       Writers w = new Writers(edge, transpose, degree, text);
       while (shared.failure.get() == null) {
         int i = shared.next.getAndIncrement();
@@ -164,7 +168,12 @@ public final class SchemaIngest {
     }
   }
 
-  private record Writers(TableWriter edge, TableWriter transpose, TableWriter degree, TableWriter text) {
+  /** Cells per sorted bulk load: bounds each worker's memory to a few hundred MB. */
+  private static final int CHUNK = 400_000;
+
+  private static final byte[] TEXT_COLUMN = Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8);
+
+  private record Writers(SortingLoader edge, SortingLoader transpose, TableWriter degree, SortingLoader text) {
     void flush() {
       edge.flush();
       transpose.flush();
@@ -202,23 +211,17 @@ public final class SchemaIngest {
         String[] f = rec.fields();
         String key = h.rowColumn < 0 ? fileKey + String.format("%010d", rec.line()) : f[h.rowColumn];
         byte[] row = key.getBytes(StandardCharsets.UTF_8);
-        Mutation m = new Mutation(row);
         for (int k = 0; k < f.length; k++) {
           if (f[k].isEmpty()) {
             continue; // D4M stores no empty values
           }
           byte[] col = concat(names[k], f[k].getBytes(StandardCharsets.UTF_8));
-          m.put(EMPTY, col, ONE);
-          Mutation t = new Mutation(col);
-          t.put(EMPTY, row, ONE);
-          w.transpose().addMutation(t);
+          w.edge().put(row, col, ONE);
+          w.transpose().put(col, row, ONE);
           degrees.computeIfAbsent(h.names[k] + Schema.SEPARATOR + f[k], c -> new long[1])[0]++;
           edges++;
         }
-        w.edge().addMutation(m);
-        Mutation txt = new Mutation(row);
-        txt.put(EMPTY, Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8), rec.raw().getBytes(StandardCharsets.UTF_8));
-        w.text().addMutation(txt);
+        w.text().put(row, TEXT_COLUMN, rec.raw().getBytes(StandardCharsets.UTF_8));
         records++;
         pendingEntries += 2L * (f.length) + 1;
         pendingBytes += rec.raw().length() + 1;
