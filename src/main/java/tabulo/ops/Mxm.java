@@ -96,7 +96,7 @@ public final class Mxm {
       try (TableWriter cw = store.writer(staging); TableWriter ctw = stagingT == null ? null : store.writer(stagingT)) {
         List<Range> tablets = Scans.tablets(store, driver);
         if (algorithm == Algorithm.OUTER) {
-          OuterProduct kernel = new OuterProduct(store, left, b, o, auths, cw, ctw);
+          OuterProduct kernel = new OuterProduct(store, left, b, o, auths, staging, stagingT);
           ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
               Math.min(1, kernel.entriesRead.get() / input)));
           runAll(pool, tablets, kernel::runTablet);

@@ -11,12 +11,14 @@ import tabulo.math.Semiring;
 import tabulo.math.ValueCodec;
 import tabulo.storage.Scan;
 import tabulo.storage.Store;
-import tabulo.storage.TableWriter;
+import tabulo.storage.SortingLoader;
 
 /**
  * Graphulo's TableMult, C = X^T (+.x) B, for one tablet of B: reads the rows of B in the tablet and the
  * matching rows of X (a two-table merge join on the shared row key), and writes every partial product
- * X(k,i) * B(k,j) to C(i,j), leaving their sum to C's combiner. Optionally writes C^T too.
+ * X(k,i) * B(k,j) to C(i,j), leaving their sum to C's combiner. Optionally writes C^T too. Partial
+ * products reach C in sorted bulk loads rather than through the write-ahead log (Graphulo used a
+ * BatchWriter): C is a staging table published whole, so per-write durability buys nothing here.
  */
 final class OuterProduct {
   private final Store store;
@@ -24,13 +26,12 @@ final class OuterProduct {
   private final String b;
   private final MxmOptions options;
   private final Authorizations auths;
-  private final TableWriter c;
-  private final TableWriter ct; // null: no transpose
+  private final String c;
+  private final String ct; // null: no transpose
   final AtomicLong partialProducts = new AtomicLong();
   final AtomicLong entriesRead = new AtomicLong();
 
-  OuterProduct(Store store, String x, String b, MxmOptions options, Authorizations auths, TableWriter c,
-      TableWriter ct) {
+  OuterProduct(Store store, String x, String b, MxmOptions options, Authorizations auths, String c, String ct) {
     this.store = store;
     this.x = x;
     this.b = b;
@@ -50,7 +51,9 @@ final class OuterProduct {
     ValueCodec codec = options.codec;
     Visibilities vis = new Visibilities();
     try (Scan xs = store.scan(x, Scans.spec(ranges, options.rows, auths));
-        Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths))) {
+        Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths));
+        SortingLoader cOut = new SortingLoader(store, c, CHUNK);
+        SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, CHUNK)) {
       RowReader xr = new RowReader(x, xs, codec, entriesRead);
       RowReader br = new RowReader(b, bs, codec, entriesRead);
       MatrixRow xRow = xr.next();
@@ -62,7 +65,7 @@ final class OuterProduct {
         } else if (cmp > 0) {
           bRow = br.next();
         } else {
-          multiplyRows(xRow, bRow, s, codec, vis);
+          multiplyRows(xRow, bRow, s, codec, vis, cOut, ctOut);
           xRow = xr.next();
           bRow = xRow == null ? null : br.next();
         }
@@ -70,34 +73,25 @@ final class OuterProduct {
     }
   }
 
-  private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, ValueCodec codec, Visibilities vis) {
-    boolean labelled = xRow.labelled || bRow.labelled;
+  /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)). */
+  private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, ValueCodec codec, Visibilities vis,
+      SortingLoader cOut, SortingLoader ctOut) {
     for (int i = 0; i < xRow.size; i++) {
-      Mutation m = new Mutation(xRow.columnKey(i));
+      byte[] ci = xRow.columnKey(i);
       double xv = xRow.values[i];
       for (int j = 0; j < bRow.size; j++) {
         byte[] v = codec.encode(s.multiply(xv, bRow.values[j]));
-        if (labelled) {
-          m.put(bRow.families[j], bRow.qualifiers[j], vis.and(xRow.visibilities[i], bRow.visibilities[j]), v);
-        } else {
-          m.put(bRow.families[j], bRow.qualifiers[j], v);
+        byte[] label = vis.and(xRow.visibilities[i], bRow.visibilities[j]).getExpression();
+        cOut.put(ci, bRow.families[j], bRow.qualifiers[j], label, v);
+        if (ctOut != null) {
+          ctOut.put(bRow.columnKey(j), NO_FAMILY, ci, label, v);
         }
-      }
-      c.addMutation(m);
-    }
-    if (ct != null) {
-      for (int j = 0; j < bRow.size; j++) {
-        Mutation m = new Mutation(bRow.columnKey(j));
-        double bv = bRow.values[j];
-        for (int i = 0; i < xRow.size; i++) {
-          byte[] v = codec.encode(s.multiply(xRow.values[i], bv));
-          m.put(NO_FAMILY, xRow.columnKey(i), vis.and(xRow.visibilities[i], bRow.visibilities[j]), v);
-        }
-        ct.addMutation(m);
       }
     }
     partialProducts.addAndGet((long) xRow.size * bRow.size);
   }
 
+  /** Partial products per sorted bulk load: bounds memory per worker. */
+  private static final int CHUNK = 400_000;
   private static final byte[] NO_FAMILY = new byte[0];
 }
