@@ -93,22 +93,27 @@ public final class Mxm {
       // what each kernel reads once, against which "fraction done" is measured
       double input = Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b).entries() : 0));
       Ticker ticker = null;
-      try (TableWriter cw = store.writer(staging); TableWriter ctw = stagingT == null ? null : store.writer(stagingT)) {
+      try {
         List<Range> tablets = Scans.tablets(store, driver);
         if (algorithm == Algorithm.OUTER) {
+          // writes its partial products by bulk loads: no writers
           OuterProduct kernel = new OuterProduct(store, left, b, o, auths, staging, stagingT);
           ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
               Math.min(1, kernel.entriesRead.get() / input)));
           runAll(pool, tablets, kernel::runTablet);
           pp = kernel.partialProducts.get();
         } else {
-          RowByRow kernel = new RowByRow(store, left, b, o, auths, staging, cw, ctw, pool);
-          ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
-              Math.min(1, kernel.entriesRead.get() / input)));
-          for (Range tablet : tablets) {
-            kernel.runTablet(tablet);
+          // bulk-loads C's plain rows; labelled rows and C^T go through these writers
+          try (TableWriter cw = store.writer(staging);
+              TableWriter ctw = stagingT == null ? null : store.writer(stagingT)) {
+            RowByRow kernel = new RowByRow(store, left, b, o, auths, staging, cw, ctw, pool);
+            ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
+                Math.min(1, kernel.entriesRead.get() / input)));
+            for (Range tablet : tablets) {
+              kernel.runTablet(tablet);
+            }
+            pp = kernel.partialProducts.get();
           }
-          pp = kernel.partialProducts.get();
         }
       } finally {
         if (ticker != null) {

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
@@ -216,15 +214,5 @@ class MxmTest {
           e.getMessage());
       assertFalse(store.exists("CBAD"));
     }
-  }
-
-  static byte[] utf8(String s) {
-    return s.getBytes(StandardCharsets.UTF_8);
-  }
-
-  static List<String> names(List<Semiring> s) {
-    List<String> out = new ArrayList<>();
-    s.forEach(x -> out.add(x.name()));
-    return out;
   }
 }
