@@ -1,22 +1,16 @@
 package tabulo.ops;
 
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
-import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.iterators.MonoidCombiner;
 import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.MxmOptions.Kernels;
 import tabulo.storage.Store;
 import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
-import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
 
 /**
@@ -69,7 +63,6 @@ public final class Mxm {
         Transpose.copy(store, a, transposed, auths, o.codec);
         left = transposed;
       }
-      String driver = algorithm == Algorithm.OUTER ? b : left;
       TableSettings cSettings = TableSettings.defaults().splits(store.splits(left));
       if (algorithm == Algorithm.OUTER) {
         cSettings.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
@@ -84,49 +77,23 @@ public final class Mxm {
         }
         store.create(stagingT, tSettings);
       }
-      long pp;
-      ExecutorService pool = Executors.newFixedThreadPool(o.workers, r -> {
-        Thread t = new Thread(r, "tabulo-mxm");
-        t.setDaemon(true);
-        return t;
-      });
+      MxmPlan plan = new MxmPlan(algorithm, left, b, staging, stagingT, o, auths);
+      KernelHost host = o.kernels == Kernels.SERVER && store instanceof KernelHost.Provider p
+          ? p.kernelHost() : new LocalKernels(store);
+      KernelCounters counters = new KernelCounters();
       // what each kernel reads once, against which "fraction done" is measured
       double input = Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b).entries() : 0));
-      Ticker ticker = null;
-      try {
-        List<Range> tablets = Scans.tablets(store, driver);
-        if (algorithm == Algorithm.OUTER) {
-          // writes its partial products by bulk loads: no writers
-          OuterProduct kernel = new OuterProduct(store, left, b, o, auths, staging, stagingT);
-          ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
-              Math.min(1, kernel.entriesRead.get() / input)));
-          runAll(pool, tablets, kernel::runTablet);
-          pp = kernel.partialProducts.get();
-        } else {
-          // bulk-loads C's plain rows; labelled rows and C^T go through these writers
-          try (TableWriter cw = store.writer(staging);
-              TableWriter ctw = stagingT == null ? null : store.writer(stagingT)) {
-            RowByRow kernel = new RowByRow(store, left, b, o, auths, staging, cw, ctw, pool);
-            ticker = new Ticker(() -> o.progress.update(kernel.partialProducts.get(),
-                Math.min(1, kernel.entriesRead.get() / input)));
-            for (Range tablet : tablets) {
-              kernel.runTablet(tablet);
-            }
-            pp = kernel.partialProducts.get();
-          }
-        }
-      } finally {
-        if (ticker != null) {
-          ticker.close();
-        }
-        pool.shutdownNow();
+      try (Ticker ticker = new Ticker(() -> o.progress.update(counters.partialProducts.get(),
+          Math.min(1, counters.entriesRead.get() / input)))) {
+        host.run(plan, Scans.tablets(store, algorithm == Algorithm.OUTER ? b : left), counters);
       }
       written = store.info(staging).entries();
       store.rename(staging, c);
       if (stagingT != null) {
         store.rename(stagingT, o.transposeOut);
       }
-      return new MxmResult(algorithm, pp, written, (System.nanoTime() - start) / 1e9);
+      return new MxmResult(algorithm, counters.partialProducts.get(), written, (System.nanoTime() - start) / 1e9,
+          counters.resumes.get());
     } finally {
       for (String t : new String[] {transposed, staging, stagingT}) {
         if (t != null && store.exists(t) && (needsTranspose || !t.equals(transposed))) {
@@ -134,15 +101,6 @@ public final class Mxm {
         }
       }
     }
-  }
-
-  /** Runs one kernel call per tablet on the pool; the first failure stops the multiply. */
-  private static void runAll(ExecutorService pool, List<Range> tablets, java.util.function.Consumer<Range> kernel) {
-    List<Future<?>> futures = new ArrayList<>();
-    for (Range r : tablets) {
-      futures.add(pool.submit(() -> kernel.accept(r)));
-    }
-    Tasks.awaitAll(futures);
   }
 
   /** Calls a progress report a few times a second on a daemon thread, and once more when closed. */

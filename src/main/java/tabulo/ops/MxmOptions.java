@@ -23,6 +23,14 @@ public final class MxmOptions {
     AUTO
   }
 
+  /** Where the kernels run when the store can host them (Accumulo's tablet servers). */
+  public enum Kernels {
+    /** Inside the tablet servers, next to the data (the default). */
+    SERVER,
+    /** In this process, reading and writing through the store's client. */
+    CLIENT
+  }
+
   Semiring semiring = Semirings.PLUS_TIMES;
   ValueCodec codec = ValueCodec.named("decimal");
   boolean transposeA;
@@ -35,6 +43,7 @@ public final class MxmOptions {
   int workers = 2;
   int batchRows = 200_000; // measured: 2k 1.6-1.9M, 20k 3.1M, 200k 4.1-4.6M pp/s at SCALE 13; flat above 50k at SCALE 14
   MxmProgress progress = MxmProgress.NONE;
+  Kernels kernels = Kernels.SERVER;
 
   public static MxmOptions defaults() {
     return new MxmOptions();
@@ -106,6 +115,12 @@ public final class MxmOptions {
       throw new IllegalArgumentException("batch threshold must be at least 1 row of B, got " + n);
     }
     this.batchRows = n;
+    return this;
+  }
+
+  /** Run the kernels in the tablet servers (where the store can host them) or in this process. */
+  public MxmOptions kernels(Kernels k) {
+    this.kernels = k;
     return this;
   }
 

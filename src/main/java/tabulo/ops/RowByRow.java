@@ -17,6 +17,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 
+import tabulo.d4m.KeySpec;
 import tabulo.math.Semiring;
 import tabulo.math.ValueCodec;
 import tabulo.storage.Scan;
@@ -33,30 +34,38 @@ import tabulo.storage.TableWriter;
  * land in the tablet that holds the same rows of Y).
  * C needs no combiner and is final when the call returns.
  */
-final class RowByRow {
+final class RowByRow implements TabletKernel {
   private final Store store;
   private final String y;
   private final String b;
   private final MxmOptions options;
   private final Authorizations auths;
   private final String cTable;
-  private final TableWriter c;
-  private final TableWriter ct;
+  private final String ctTable; // null: no transpose
   private final ExecutorService pool;
-  final AtomicLong partialProducts = new AtomicLong();
-  final AtomicLong entriesRead = new AtomicLong(); // of Y: each is read once
+  private final KernelCounters counters;
 
   RowByRow(Store store, String y, String b, MxmOptions options, Authorizations auths, String cTable,
-      TableWriter c, TableWriter ct, ExecutorService pool) {
-    this.cTable = cTable;
+      String ctTable, ExecutorService pool, KernelCounters counters) {
     this.store = store;
     this.y = y;
     this.b = b;
     this.options = options;
     this.auths = auths;
-    this.c = c;
-    this.ct = ct;
+    this.cTable = cTable;
+    this.ctTable = ctTable;
     this.pool = pool;
+    this.counters = counters;
+  }
+
+  @Override
+  public String driverTable() {
+    return y;
+  }
+
+  @Override
+  public KeySpec driverColumns() {
+    return options.inner;
   }
 
   /** A batch of Y rows and the distinct B rows they need, each numbered once. */
@@ -95,38 +104,50 @@ final class RowByRow {
     int[] byRank; // position in key order -> column number
   }
 
-  void runTablet(Range tablet) {
-    List<Range> ranges = Scans.clip(options.rows, tablet);
+  /** A unit is one batch: its rows of C are durable when {@link TabletRun#step()} returns. */
+  @Override
+  public TabletRun start(Range range, DriverRows driver) {
+    List<Range> ranges = Scans.clip(options.rows, range);
     if (ranges.isEmpty()) {
-      return;
+      return () -> null;
     }
-    try (Scan ys = store.scan(y, Scans.spec(ranges, options.inner, auths))) {
-      RowReader reader = new RowReader(y, ys, options.codec, entriesRead);
-      Batch batch = new Batch();
-      MatrixRow r;
-      while ((r = reader.next()) != null) {
-        batch.add(r.copy());
-        if (batch.bKeys.size() >= options.batchRows) {
-          process(batch);
-          batch = new Batch();
+    Scan ys = driver.open(ranges);
+    RowReader reader = new RowReader(y, ys, options.codec, counters.entriesRead);
+    return new TabletRun() {
+      @Override
+      public byte[] step() {
+        Batch batch = new Batch();
+        MatrixRow r;
+        while (batch.bKeys.size() < options.batchRows && (r = reader.next()) != null) {
+          batch.add(r.copy());
         }
-      }
-      if (!batch.rows.isEmpty()) {
+        if (batch.rows.isEmpty()) {
+          ys.close();
+          return null;
+        }
         process(batch);
+        return batch.rows.get(batch.rows.size() - 1).row;
       }
-    }
+
+      @Override
+      public void close() {
+        ys.close();
+      }
+    };
   }
 
   private void process(Batch batch) {
     BRows bRows = fetch(batch);
     int workers = Math.min(options.workers, batch.rows.size());
-    List<Future<?>> done = new ArrayList<>();
-    for (int w = 0; w < workers; w++) {
-      int from = (int) ((long) batch.rows.size() * w / workers);
-      int to = (int) ((long) batch.rows.size() * (w + 1) / workers);
-      done.add(pool.submit(() -> multiply(batch, bRows, from, to)));
+    try (UnitWriters writers = new UnitWriters(store, cTable, ctTable)) {
+      List<Future<?>> done = new ArrayList<>();
+      for (int w = 0; w < workers; w++) {
+        int from = (int) ((long) batch.rows.size() * w / workers);
+        int to = (int) ((long) batch.rows.size() * (w + 1) / workers);
+        done.add(pool.submit(() -> multiply(batch, bRows, from, to, writers)));
+      }
+      Tasks.awaitAll(done);
     }
-    Tasks.awaitAll(done);
   }
 
   /** One scan of all the B rows the batch needs, in key order, decoded once. */
@@ -195,13 +216,13 @@ final class RowByRow {
    * Rows [from, to) of the batch: Gustavson's dense accumulator, one finished C row at a time, appended
    * in key order straight to a sorted file of C (rows with visibility labels go through the writer).
    */
-  private void multiply(Batch batch, BRows bRows, int from, int to) {
+  private void multiply(Batch batch, BRows bRows, int from, int to, UnitWriters writers) {
     try (SortedLoader loader = store.bulkLoad(cTable)) {
-      multiply(batch, bRows, from, to, loader);
+      multiply(batch, bRows, from, to, loader, writers);
     }
   }
 
-  private void multiply(Batch batch, BRows bRows, int from, int to, SortedLoader loader) {
+  private void multiply(Batch batch, BRows bRows, int from, int to, SortedLoader loader, UnitWriters writers) {
     long ts = System.currentTimeMillis();
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
@@ -214,7 +235,7 @@ final class RowByRow {
       MatrixRow row = batch.rows.get(i);
       int[] refs = batch.needs.get(i);
       if (row.labelled || anyLabelled(bRows, refs)) {
-        pp += multiplyLabelled(row, refs, bRows, s, codec, vis);
+        pp += multiplyLabelled(row, refs, bRows, s, codec, vis, writers);
         continue;
       }
       int gen = i - from + 1;
@@ -250,7 +271,8 @@ final class RowByRow {
           loader.append(new Key(row.row, bRows.families[j], bRows.qualifiers[j], NO_FAMILY, ts, false, false),
               new Value(codec.encode(acc[j]), false));
         }
-        if (ct != null) {
+        if (ctTable != null) {
+          TableWriter ct = writers.transposed();
           for (int q = 0; q < t; q++) {
             int j = touched[q];
             Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
@@ -260,7 +282,7 @@ final class RowByRow {
         }
       }
     }
-    partialProducts.addAndGet(pp);
+    counters.partialProducts.addAndGet(pp);
   }
 
   private static boolean anyLabelled(BRows bRows, int[] refs) {
@@ -274,7 +296,7 @@ final class RowByRow {
 
   /** The general path: one accumulator per (column, visibility of the product). */
   private long multiplyLabelled(MatrixRow row, int[] refs, BRows bRows, Semiring s, ValueCodec codec,
-      Visibilities vis) {
+      Visibilities vis, UnitWriters writers) {
     Map<ColumnVisibility, Map<Integer, double[]>> sums = new HashMap<>();
     long pp = 0;
     for (int e = 0; e < row.size; e++) {
@@ -300,13 +322,13 @@ final class RowByRow {
       Mutation m = new Mutation(row.row);
       sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
         m.put(bRows.families[j], bRows.qualifiers[j], v, codec.encode(cell[0]));
-        if (ct != null) {
+        if (ctTable != null) {
           Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
           mt.put(NO_FAMILY, row.row, v, codec.encode(cell[0]));
-          ct.addMutation(mt);
+          writers.transposed().addMutation(mt);
         }
       }));
-      c.addMutation(m);
+      writers.out().addMutation(m);
     }
     return pp;
   }
