@@ -44,6 +44,7 @@ import org.apache.hadoop.io.Text;
 
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
+import tabulo.ops.KernelHost;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 import tabulo.storage.TableSettings;
@@ -72,16 +73,20 @@ import tabulo.storage.TabuloException;
  * refused authorization gives a clear message instead of a server-side security error.
  * </ul>
  */
-public final class AccumuloStore implements Store {
+public final class AccumuloStore implements Store, KernelHost.Provider {
 
   /** Tables in this namespace belong to Accumulo itself and are not listed. */
   static final String SYSTEM_PREFIX = "accumulo.";
   static final String METADATA_TABLE = "accumulo.metadata";
   static final String ROOT_USER = "root";
 
+  /** Client property naming where server-side kernels' credential stores go (see {@link KernelUser}). */
+  public static final String SECRETS_DIR_PROPERTY = "tabulo.secrets.dir";
+
   private final AccumuloClient client;
   private final boolean ownsClient;
   private final String user;
+  private String secretsDir = defaultSecretsDir();
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -122,12 +127,34 @@ public final class AccumuloStore implements Store {
           + clientProperties + ": " + rootMessage(e)), e);
     }
     try {
-      return new AccumuloStore(c, true);
+      AccumuloStore store = new AccumuloStore(c, true);
+      String secrets = AccumuloProps.read(clientProperties).getProperty(SECRETS_DIR_PROPERTY);
+      return secrets == null ? store : store.secretsDir(secrets);
     } catch (RuntimeException e) {
       c.close();
       throw new TabuloException(AccumuloProps.redact("cannot connect to Accumulo with "
           + clientProperties + ": " + rootMessage(e)), e);
     }
+  }
+
+  /**
+   * Where server-side kernels' short-lived credential stores are written: a directory (local path or
+   * Hadoop URI such as hdfs://...) that every tablet server can read. Defaults to a private directory
+   * under the local temporary directory, which serves a cluster on this machine.
+   */
+  public AccumuloStore secretsDir(String dir) {
+    this.secretsDir = dir;
+    return this;
+  }
+
+  private static String defaultSecretsDir() {
+    return java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "tabulo-secrets-" + System.getProperty("user.name"))
+        .toString();
+  }
+
+  @Override
+  public KernelHost kernelHost() {
+    return new TabletServerKernels(this, secretsDir);
   }
 
   /** The underlying client, for host-specific operations. */

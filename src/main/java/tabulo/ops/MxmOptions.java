@@ -42,6 +42,7 @@ public final class MxmOptions {
   Authorizations auths; // null: all of the user's
   int workers = 2;
   int batchRows = 200_000; // measured: 2k 1.6-1.9M, 20k 3.1M, 200k 4.1-4.6M pp/s at SCALE 13; flat above 50k at SCALE 14
+  int unitEntries = 50_000;
   MxmProgress progress = MxmProgress.NONE;
   Kernels kernels = Kernels.SERVER;
 
@@ -115,6 +116,18 @@ public final class MxmOptions {
       throw new IllegalArgumentException("batch threshold must be at least 1 row of B, got " + n);
     }
     this.batchRows = n;
+    return this;
+  }
+
+  /**
+   * Outer product: entries of B per unit (a unit's B rows are held in memory; on Accumulo each unit
+   * reports back to the client, and a torn-down kernel resumes after the last unit reported).
+   */
+  public MxmOptions unitEntries(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("a unit needs at least 1 entry, got " + n);
+    }
+    this.unitEntries = n;
     return this;
   }
 

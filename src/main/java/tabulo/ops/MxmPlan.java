@@ -64,6 +64,17 @@ public final class MxmPlan {
     return algorithm == Algorithm.OUTER;
   }
 
+  /** The table whose tablets the kernel walks: B for the outer product, A for row-by-row. */
+  public String driverTable() {
+    return algorithm == Algorithm.OUTER ? right : left;
+  }
+
+  /** The scan iterators that select the driver's columns (none when it reads them all). */
+  public java.util.List<org.apache.accumulo.core.client.IteratorSetting> driverIterators() {
+    KeySpec columns = algorithm == Algorithm.OUTER ? options.cols : options.inner;
+    return Scans.spec(java.util.List.of(), columns, auths).iterators();
+  }
+
   public int workers() {
     return options.workers;
   }
@@ -94,6 +105,7 @@ public final class MxmPlan {
     m.put("inner", options.inner.toString());
     m.put("workers", Integer.toString(options.workers));
     m.put("batchRows", Integer.toString(options.batchRows));
+    m.put("unitEntries", Integer.toString(options.unitEntries));
     m.put("auths", auths.serialize());
     return m;
   }
@@ -106,7 +118,8 @@ public final class MxmPlan {
         .cols(KeySpec.parse(required(m, "cols")))
         .inner(KeySpec.parse(required(m, "inner")))
         .workers(Integer.parseInt(required(m, "workers")))
-        .batchRows(Integer.parseInt(required(m, "batchRows")));
+        .batchRows(Integer.parseInt(required(m, "batchRows")))
+        .unitEntries(Integer.parseInt(required(m, "unitEntries")));
     Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
     return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
         required(m, "out"), m.get("outTransposed"), o, auths);

@@ -19,8 +19,7 @@ import tabulo.storage.Store;
  * Graphulo's TableMult, C = X^T (+.x) B, walking the tablets of B: reads B's rows and the matching rows
  * of X (a two-table merge join on the shared row key), and writes every partial product
  * X(k,i) * B(k,j) to C(i,j), leaving their sum to C's combiner. Optionally writes C^T too. A unit is a
- * run of B rows holding about {@link #UNIT} partial products, written in one sorted bulk load rather
- * than through the write-ahead log (Graphulo used a BatchWriter): C is a staging table published whole,
+ * run of B rows; its partial products go out in sorted bulk loads rather than through the write-ahead log (Graphulo used a BatchWriter): C is a staging table published whole,
  * so per-write durability buys nothing here.
  */
 final class OuterProduct implements TabletKernel {
@@ -59,7 +58,7 @@ final class OuterProduct implements TabletKernel {
   public TabletRun start(Range range, DriverRows driver) {
     List<Range> ranges = Scans.clip(options.inner, range);
     if (ranges.isEmpty()) {
-      return () -> null;
+      return w -> null;
     }
     Scan bs = driver.open(ranges);
     RowReader br = new RowReader(b, bs, options.codec, counters.entriesRead);
@@ -67,19 +66,16 @@ final class OuterProduct implements TabletKernel {
       private boolean done;
 
       @Override
-      public byte[] step() {
-        MatrixRow bRow = done ? null : br.next();
-        if (bRow == null) {
+      public byte[] step(Runnable beforeWriting) {
+        List<MatrixRow> unit = done ? List.of() : readUnit(br, options.unitEntries);
+        if (unit.isEmpty()) {
           done = true;
           bs.close();
           return null;
         }
-        byte[] last = multiplyUnit(bRow, br, ranges);
-        if (last == null) {
-          done = true; // X has no more rows here: the rest of B multiplies nothing
-          return bRow.row;
-        }
-        return last;
+        beforeWriting.run();
+        multiplyUnit(unit, ranges);
+        return unit.get(unit.size() - 1).row;
       }
 
       @Override
@@ -90,45 +86,56 @@ final class OuterProduct implements TabletKernel {
   }
 
   /**
-   * B rows from {@code bRow} on, joined with X's rows from the same key, until the unit holds enough
-   * partial products. Returns the last B row multiplied, or null when X ran out (so no later B row
-   * can meet one).
+   * The next rows of B, about {@code entries} entries. A unit reads all of its driver rows before
+   * it writes anything, so a host that interrupts reading (a tablet moving) never leaves a unit half
+   * written.
    */
-  private byte[] multiplyUnit(MatrixRow bRow, RowReader br, List<Range> ranges) {
+  private static List<MatrixRow> readUnit(RowReader br, int entries) {
+    List<MatrixRow> unit = new ArrayList<>();
+    long read = 0;
+    MatrixRow r;
+    while (read < entries && (r = br.next()) != null) {
+      unit.add(r.copy());
+      read += r.size;
+    }
+    return unit;
+  }
+
+  /** Joins the unit's B rows with X's rows of the same keys and writes every partial product. */
+  private void multiplyUnit(List<MatrixRow> unit, List<Range> ranges) {
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
     Visibilities vis = new Visibilities();
-    long pp = 0;
-    try (Scan xs = store.scan(x, Scans.spec(from(ranges, bRow.row), options.rows, auths));
-        SortingLoader cOut = new SortingLoader(store, c, UNIT);
-        SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, UNIT)) {
+    byte[] first = unit.get(0).row;
+    byte[] last = unit.get(unit.size() - 1).row;
+    try (Scan xs = store.scan(x, Scans.spec(between(ranges, first, last), options.rows, auths));
+        SortingLoader cOut = new SortingLoader(store, c, CHUNK);
+        SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, CHUNK)) {
       RowReader xr = new RowReader(x, xs, codec, counters.entriesRead);
       MatrixRow xRow = xr.next();
-      while (true) {
-        while (xRow != null && Arrays.compareUnsigned(xRow.row, bRow.row) < 0) {
+      int next = 0;
+      while (xRow != null && next < unit.size()) {
+        MatrixRow bRow = unit.get(next);
+        int cmp = Arrays.compareUnsigned(xRow.row, bRow.row);
+        if (cmp < 0) {
           xRow = xr.next();
-        }
-        if (xRow == null) {
-          return null;
-        }
-        if (Arrays.equals(xRow.row, bRow.row)) {
-          pp += multiplyRows(xRow, bRow, s, codec, vis, cOut, ctOut);
+        } else if (cmp > 0) {
+          next++;
+        } else {
+          multiplyRows(xRow, bRow, s, codec, vis, cOut, ctOut);
           xRow = xr.next();
-        }
-        byte[] last = bRow.row;
-        if (pp >= UNIT || (bRow = br.next()) == null) {
-          return last;
+          next++;
         }
       }
     }
   }
 
-  /** The ranges from row {@code start} (inclusive) on. */
-  private static List<Range> from(List<Range> ranges, byte[] start) {
-    Range tail = new Range(new Text(start), true, null, false);
+  /** The parts of {@code ranges} between rows {@code first} and {@code last}, both included. */
+  private static List<Range> between(List<Range> ranges, byte[] first, byte[] last) {
+    Range span = new Range(new Text(first), true, new Text(last), true);
     List<Range> out = new ArrayList<>(ranges.size());
     for (Range r : ranges) {
-      Range clipped = r.clip(tail, true);
+      Range clipped = r.clip(span, true);
       if (clipped != null) {
         out.add(clipped);
       }
@@ -137,7 +144,7 @@ final class OuterProduct implements TabletKernel {
   }
 
   /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)). */
-  private long multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, ValueCodec codec, Visibilities vis,
+  private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, ValueCodec codec, Visibilities vis,
       SortingLoader cOut, SortingLoader ctOut) {
     for (int i = 0; i < xRow.size; i++) {
       byte[] ci = xRow.columnKey(i);
@@ -151,12 +158,10 @@ final class OuterProduct implements TabletKernel {
         }
       }
     }
-    long pp = (long) xRow.size * bRow.size;
-    counters.partialProducts.addAndGet(pp);
-    return pp;
+    counters.partialProducts.addAndGet((long) xRow.size * bRow.size);
   }
 
-  /** Partial products per unit (one sorted bulk load): bounds memory per worker. */
-  static final int UNIT = 400_000;
+  /** Partial products per sorted bulk load: bounds memory per worker. */
+  private static final int CHUNK = 400_000;
   private static final byte[] NO_FAMILY = new byte[0];
 }

@@ -109,13 +109,13 @@ final class RowByRow implements TabletKernel {
   public TabletRun start(Range range, DriverRows driver) {
     List<Range> ranges = Scans.clip(options.rows, range);
     if (ranges.isEmpty()) {
-      return () -> null;
+      return w -> null;
     }
     Scan ys = driver.open(ranges);
     RowReader reader = new RowReader(y, ys, options.codec, counters.entriesRead);
     return new TabletRun() {
       @Override
-      public byte[] step() {
+      public byte[] step(Runnable beforeWriting) {
         Batch batch = new Batch();
         MatrixRow r;
         while (batch.bKeys.size() < options.batchRows && (r = reader.next()) != null) {
@@ -125,6 +125,7 @@ final class RowByRow implements TabletKernel {
           ys.close();
           return null;
         }
+        beforeWriting.run();
         process(batch);
         return batch.rows.get(batch.rows.size() - 1).row;
       }
@@ -166,7 +167,8 @@ final class RowByRow implements TabletKernel {
     Map<ByteBuffer, Integer> columnIds = new HashMap<>();
     List<byte[]> families = new ArrayList<>();
     List<byte[]> qualifiers = new ArrayList<>();
-    try (Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths))) {
+    // unordered: a host reads the tablets in parallel, and may hand a row over in more than one piece
+    try (Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths).unordered(FETCH_THREADS))) {
       RowReader reader = new RowReader(b, bs, options.codec, new AtomicLong());
       MatrixRow r;
       while ((r = reader.next()) != null) {
@@ -187,9 +189,7 @@ final class RowByRow implements TabletKernel {
           }
           cols[e] = id;
         }
-        out.cols[idx] = cols;
-        out.vals[idx] = java.util.Arrays.copyOf(r.values, r.size);
-        out.vis[idx] = r.labelled ? java.util.Arrays.copyOf(r.visibilities, r.size) : null;
+        append(out, idx, cols, r);
       }
     }
     out.families = families.toArray(new byte[0][]);
@@ -210,6 +210,32 @@ final class RowByRow implements TabletKernel {
       out.rank[order[r]] = r;
     }
     return out;
+  }
+
+  /** Adds one piece of B row {@code idx}: usually the whole row, else appended to what came before. */
+  private static void append(BRows out, int idx, int[] cols, MatrixRow r) {
+    byte[][] vis = r.labelled ? java.util.Arrays.copyOf(r.visibilities, r.size) : null;
+    if (out.cols[idx] == null) {
+      out.cols[idx] = cols;
+      out.vals[idx] = java.util.Arrays.copyOf(r.values, r.size);
+      out.vis[idx] = vis;
+      return;
+    }
+    int n = out.cols[idx].length;
+    if (out.vis[idx] != null || vis != null) {
+      byte[][] merged = new byte[n + r.size][];
+      for (int e = 0; e < n; e++) {
+        merged[e] = out.vis[idx] == null ? NO_FAMILY : out.vis[idx][e];
+      }
+      for (int e = 0; e < r.size; e++) {
+        merged[n + e] = vis == null ? NO_FAMILY : vis[e];
+      }
+      out.vis[idx] = merged;
+    }
+    out.cols[idx] = java.util.Arrays.copyOf(out.cols[idx], n + r.size);
+    System.arraycopy(cols, 0, out.cols[idx], n, r.size);
+    out.vals[idx] = java.util.Arrays.copyOf(out.vals[idx], n + r.size);
+    System.arraycopy(r.values, 0, out.vals[idx], n, r.size);
   }
 
   /**
@@ -334,4 +360,5 @@ final class RowByRow implements TabletKernel {
   }
 
   private static final byte[] NO_FAMILY = new byte[0];
+  private static final int FETCH_THREADS = 4;
 }

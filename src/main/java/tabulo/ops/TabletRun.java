@@ -6,8 +6,15 @@ package tabulo.ops;
  * down between scan batches) and start a fresh one after the last row reported.
  */
 public interface TabletRun extends AutoCloseable {
-  /** Does the next unit; returns the last driver row it covered, or null when no rows are left. */
-  byte[] step();
+  /**
+   * Does the next unit; returns the last driver row it covered, or null when no rows are left.
+   * {@code beforeWriting} runs once the unit has read its driver rows and before it writes anything.
+   */
+  byte[] step(Runnable beforeWriting);
+
+  default byte[] step() {
+    return step(() -> {});
+  }
 
   /** Releases the driver scan when a run is abandoned before its end. */
   @Override

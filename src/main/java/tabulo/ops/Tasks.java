@@ -7,10 +7,10 @@ import java.util.concurrent.Future;
 import tabulo.storage.TabuloException;
 
 /** Waiting for a kernel's parallel tasks: the first failure is rethrown as it was raised. */
-final class Tasks {
+public final class Tasks {
   private Tasks() {}
 
-  static void awaitAll(List<Future<?>> futures) {
+  public static void awaitAll(List<Future<?>> futures) {
     for (Future<?> f : futures) {
       try {
         f.get();

@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One MiniAccumuloCluster per test JVM, started on first use and shared by every test class;
  * stopped (and its temp directory removed) by a JVM shutdown hook. The cluster is a
- * {@link MiniCluster} (fast-starting child JVMs; see there): one tablet server, a manager, a garbage
+ * {@link MiniCluster} (fast-starting child JVMs; see there): two tablet servers, a manager, a garbage
  * collector and ZooKeeper, about 7 s to start.
  *
  * <p>Extra child JVM flags can be given in the system property {@code tabulo.mac.jvmFlags}
@@ -99,7 +99,7 @@ public final class MiniAccumulo {
         extra.addAll(List.of(flags.split("\\s+")));
       }
       MiniAccumuloClusterImpl c = MiniCluster.create(dir, password,
-          Integer.getInteger("tabulo.mac.tservers", 1), extra);
+          Integer.getInteger("tabulo.mac.tservers", 2), extra);
       starting = c;
       Runtime.getRuntime().addShutdownHook(new Thread(MiniAccumulo::shutdown, "mini-accumulo-stop"));
       MiniCluster.start(c);

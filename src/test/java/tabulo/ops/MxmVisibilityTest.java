@@ -69,7 +69,7 @@ class MxmVisibilityTest {
       }
     }
     for (Map.Entry<String, Set<String>> user : USERS.entrySet()) {
-      Map<String, Map<String, Double>> expected = MxmTest.oracle(seenBy(a, user.getValue()), seenBy(b, user.getValue()),
+      Map<String, Map<String, Double>> expected = Matrices.oracle(seenBy(a, user.getValue()), seenBy(b, user.getValue()),
           true, Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(), KeySpec.all());
       try (EmbeddedStore store = EmbeddedStore.open(db, user.getKey())) {
         for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
@@ -84,7 +84,7 @@ class MxmVisibilityTest {
         }
       }
     }
-    assertFalse(MxmTest.oracle(seenBy(a, Set.of()), seenBy(b, Set.of()), true, Semirings.PLUS_TIMES,
+    assertFalse(Matrices.oracle(seenBy(a, Set.of()), seenBy(b, Set.of()), true, Semirings.PLUS_TIMES,
         KeySpec.all(), KeySpec.all(), KeySpec.all()).isEmpty());
   }
 

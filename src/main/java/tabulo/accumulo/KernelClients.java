@@ -1,0 +1,64 @@
+package tabulo.accumulo;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Inside a tablet server: the stores kernels read and write other tables through, one per run's login,
+ * kept while the run goes on (Accumulo tears iterators down between scan batches, and each resume would
+ * otherwise log in again) and closed once idle. Also the worker threads kernels multiply on.
+ */
+public final class KernelClients {
+  private static final long IDLE_MILLIS = TimeUnit.MINUTES.toMillis(10);
+
+  private record Cached(AccumuloStore store, long[] lastUse) {}
+
+  private static final Map<KernelLogin, Cached> STORES = new ConcurrentHashMap<>();
+  private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("tabulo-kernel-worker"));
+  private static final ScheduledExecutorService REAPER =
+      Executors.newSingleThreadScheduledExecutor(daemon("tabulo-kernel-reaper"));
+
+  static {
+    REAPER.scheduleWithFixedDelay(KernelClients::closeIdle, 1, 1, TimeUnit.MINUTES);
+  }
+
+  private KernelClients() {}
+
+  /** The store for a run's login, logging in on first use. */
+  public static AccumuloStore store(KernelLogin login) {
+    Cached c = STORES.computeIfAbsent(login,
+        l -> new Cached(new AccumuloStore(l.connect(), true), new long[1]));
+    c.lastUse[0] = System.currentTimeMillis();
+    return c.store;
+  }
+
+  /** Threads for kernels' multiply workers: grown on demand, idle ones end after a minute. */
+  public static ExecutorService workers() {
+    return WORKERS;
+  }
+
+  private static void closeIdle() {
+    long now = System.currentTimeMillis();
+    STORES.entrySet().removeIf(e -> {
+      if (now - e.getValue().lastUse[0] < IDLE_MILLIS) {
+        return false;
+      }
+      e.getValue().store.close();
+      return true;
+    });
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, name + "-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+}

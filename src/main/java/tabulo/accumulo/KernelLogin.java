@@ -1,0 +1,48 @@
+package tabulo.accumulo;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.security.tokens.CredentialProviderToken;
+
+import tabulo.storage.TabuloException;
+
+/**
+ * How a kernel inside a tablet server logs in to read and write other tables: the instance, the run's
+ * short-lived user, and where its password is kept (a Hadoop credential store and the alias in it).
+ * These travel as iterator options; the password itself never does.
+ */
+public record KernelLogin(String instance, String zookeepers, String user, String credentialStore) {
+  static final String ALIAS = "tabulo.kernel.password";
+  private static final String PREFIX = "login.";
+
+  public Map<String, String> toOptions() {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put(PREFIX + "instance", instance);
+    m.put(PREFIX + "zookeepers", zookeepers);
+    m.put(PREFIX + "user", user);
+    m.put(PREFIX + "credentialStore", credentialStore);
+    return m;
+  }
+
+  public static KernelLogin fromOptions(Map<String, String> m) {
+    return new KernelLogin(m.get(PREFIX + "instance"), m.get(PREFIX + "zookeepers"), m.get(PREFIX + "user"),
+        m.get(PREFIX + "credentialStore"));
+  }
+
+  /** Logs in; the credential store must be readable from where this runs. */
+  AccumuloClient connect() {
+    CredentialProviderToken token;
+    try {
+      token = new CredentialProviderToken(ALIAS, credentialStore);
+    } catch (IOException | RuntimeException e) {
+      throw new TabuloException("a multiply kernel cannot read its credential store " + credentialStore
+          + " from this tablet server (" + e.getMessage() + "): set tabulo.secrets.dir in the client"
+          + " properties to a directory every tablet server can read, e.g. on HDFS");
+    }
+    return Accumulo.newClient().to(instance, zookeepers).as(user, token).build();
+  }
+}

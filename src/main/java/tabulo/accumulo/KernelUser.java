@@ -1,0 +1,145 @@
+package tabulo.accumulo;
+
+import java.io.IOException;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.admin.SecurityOperations;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.TablePermission;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.security.alias.CredentialProvider;
+import org.apache.hadoop.security.alias.CredentialProviderFactory;
+
+import tabulo.storage.TabuloException;
+
+/**
+ * A short-lived Accumulo user for one run of server-side kernels: it may read the run's inputs and
+ * write its outputs, holds exactly the run's authorizations, and is dropped when the run ends. Its
+ * random password exists only in a Hadoop credential store (a JCEKS file only its owner may read) in
+ * the secrets directory; kernels get the store's path, never the password, so the caller's and this
+ * user's secrets appear in no iterator option, log, message or {@code listscans}.
+ */
+final class KernelUser implements AutoCloseable {
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final AccumuloClient caller;
+  private final String name;
+  private final Path credentialFile;
+  private final KernelLogin login;
+
+  private KernelUser(AccumuloClient caller, String name, Path credentialFile, KernelLogin login) {
+    this.caller = caller;
+    this.name = name;
+    this.credentialFile = credentialFile;
+    this.login = login;
+  }
+
+  /**
+   * Creates the user with these authorizations (the caller must hold them), allowed to read
+   * {@code reads} and to read and write {@code writes}.
+   */
+  static KernelUser create(AccumuloClient caller, String secretsDir, Authorizations auths, String[] reads,
+      String[] writes) {
+    String name = "tabulo_run_" + HexFormat.of().formatHex(randomBytes(8));
+    char[] password = Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(24)).toCharArray();
+    SecurityOperations sec = caller.securityOperations();
+    Path file = new Path(secretsDir, name + ".jceks");
+    try {
+      sec.createLocalUser(name, new PasswordToken(new String(password)));
+    } catch (AccumuloSecurityException e) {
+      throw new TabuloException("user " + caller.whoami() + " may not create users (" + e.getSecurityErrorCode()
+          + "): server-side kernels run as a short-lived user per run, so the caller needs the System"
+          + " permissions CREATE_USER, DROP_USER and ALTER_USER and GRANT on the tables; or multiply in"
+          + " the client with --kernels client");
+    } catch (AccumuloException e) {
+      throw new TabuloException("cannot create the kernels' user: " + AccumuloStore.rootMessage(e), e);
+    }
+    KernelUser user = null;
+    try {
+      String store = writeCredential(file, password);
+      user = new KernelUser(caller, name, file, new KernelLogin(caller.properties().getProperty("instance.name"),
+          caller.properties().getProperty("instance.zookeepers"), name, store));
+      sec.changeUserAuthorizations(name, auths);
+      for (String t : reads) {
+        sec.grantTablePermission(name, t, TablePermission.READ);
+      }
+      for (String t : writes) {
+        sec.grantTablePermission(name, t, TablePermission.READ);
+        sec.grantTablePermission(name, t, TablePermission.WRITE);
+      }
+      return user;
+    } catch (AccumuloSecurityException e) {
+      close(caller, name, file);
+      throw new TabuloException("user " + caller.whoami() + " may not grant the kernels' user what a run needs ("
+          + e.getSecurityErrorCode() + "); or multiply in the client with --kernels client");
+    } catch (AccumuloException | IOException | RuntimeException e) {
+      close(caller, name, file);
+      throw new TabuloException("cannot set up the kernels' user: " + AccumuloStore.rootMessage(e), e);
+    } finally {
+      java.util.Arrays.fill(password, '\0');
+    }
+  }
+
+  KernelLogin login() {
+    return login;
+  }
+
+  String name() {
+    return name;
+  }
+
+  @Override
+  public void close() {
+    close(caller, name, credentialFile);
+  }
+
+  private static void close(AccumuloClient caller, String name, Path file) {
+    try {
+      caller.securityOperations().dropLocalUser(name);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new TabuloException("cannot drop the kernels' user " + name + ": " + AccumuloStore.rootMessage(e), e);
+    } finally {
+      try {
+        FileSystem fs = file.getFileSystem(new Configuration());
+        fs.delete(file, false);
+        fs.delete(new Path(file.getParent(), "." + file.getName() + ".crc"), false); // the local checksum
+      } catch (IOException e) {
+        // the user is gone, so the password opens nothing
+      }
+    }
+  }
+
+  /** Writes the password into a new credential store; returns the store's provider path. */
+  private static String writeCredential(Path file, char[] password) throws IOException {
+    Configuration conf = new Configuration();
+    FileSystem fs = file.getFileSystem(conf);
+    Path dir = file.getParent();
+    if (!fs.exists(dir)) {
+      FileSystem.mkdirs(fs, dir, new FsPermission((short) 0700));
+    }
+    URI uri = fs.makeQualified(file).toUri();
+    String provider = "jceks://" + uri.getScheme() + (uri.getAuthority() == null ? "" : "@" + uri.getAuthority())
+        + uri.getPath();
+    conf.set(CredentialProviderFactory.CREDENTIAL_PROVIDER_PATH, provider);
+    CredentialProvider p = CredentialProviderFactory.getProviders(conf).get(0);
+    p.createCredentialEntry(KernelLogin.ALIAS, password);
+    p.flush();
+    return provider;
+  }
+
+  private static byte[] randomBytes(int n) {
+    byte[] b = new byte[n];
+    RANDOM.nextBytes(b);
+    return b;
+  }
+}

@@ -1,0 +1,123 @@
+package tabulo.accumulo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map.Entry;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+
+import tabulo.iterators.KernelMarker;
+import tabulo.iterators.MxmTabletIterator;
+import tabulo.ops.KernelCounters;
+import tabulo.ops.KernelHost;
+import tabulo.ops.MxmPlan;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TabuloException;
+
+/**
+ * Runs multiply kernels inside Accumulo's tablet servers: one scan per tablet of the driver table carries
+ * {@link MxmTabletIterator}, which does the work next to the tablet's data and returns a marker per
+ * unit (batch size 1, so each marker comes back as soon as its unit is durable). The kernels log in as
+ * a short-lived user made for the run ({@link KernelUser}), dropped afterwards.
+ */
+final class TabletServerKernels implements KernelHost {
+  /** Above the driver's column filter, so the kernel reads selected columns. */
+  static final int KERNEL_PRIORITY = 1100;
+  static final String JOURNAL_SUFFIX = "__journal";
+
+  private final AccumuloStore store;
+  private final String secretsDir;
+
+  TabletServerKernels(AccumuloStore store, String secretsDir) {
+    this.store = store;
+    this.secretsDir = secretsDir;
+  }
+
+  @Override
+  public void run(MxmPlan plan, List<Range> tablets, KernelCounters counters) {
+    AccumuloClient client = store.client();
+    org.apache.accumulo.core.security.Authorizations granted = store.authorizations(store.user());
+    for (byte[] a : plan.auths().getAuthorizations()) {
+      if (!granted.contains(a)) {
+        throw new TabuloException("user " + store.user() + " is not granted authorization '"
+            + new String(a, java.nio.charset.StandardCharsets.UTF_8) + "'");
+      }
+    }
+    String journal = plan.outputCombines() ? plan.outputs()[0] + JOURNAL_SUFFIX : null;
+    if (journal != null) {
+      if (store.exists(journal)) {
+        store.delete(journal); // from a run that died
+      }
+      store.create(journal, TableSettings.defaults());
+    }
+    List<String> writes = new ArrayList<>(List.of(plan.outputs()));
+    if (journal != null) {
+      writes.add(journal);
+    }
+    int tservers = Math.max(1, client.instanceOperations().getTabletServers().size());
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(tablets.size(), plan.workers() * tservers)),
+        r -> {
+          Thread t = new Thread(r, "tabulo-mxm-scan");
+          t.setDaemon(true);
+          return t;
+        });
+    try (KernelUser user = KernelUser.create(client, secretsDir, plan.auths(), plan.inputs(),
+        writes.toArray(new String[0]))) {
+      IteratorSetting kernel = new IteratorSetting(KERNEL_PRIORITY, "tabulo-mxm", MxmTabletIterator.class);
+      kernel.addOptions(plan.toOptions());
+      kernel.addOptions(user.login().toOptions());
+      if (journal != null) {
+        kernel.addOption(MxmTabletIterator.JOURNAL, journal);
+      }
+      List<Future<?>> done = new ArrayList<>();
+      for (Range tablet : tablets) {
+        done.add(pool.submit(() -> runTablet(client, plan, kernel, tablet, counters)));
+      }
+      tabulo.ops.Tasks.awaitAll(done);
+    } finally {
+      pool.shutdownNow();
+      if (journal != null && store.exists(journal)) {
+        store.delete(journal);
+      }
+    }
+  }
+
+  private static void runTablet(AccumuloClient client, MxmPlan plan, IteratorSetting kernel, Range tablet,
+      KernelCounters counters) {
+    try (Scanner s = client.createScanner(plan.driverTable(), plan.auths())) {
+      s.setRange(tablet);
+      s.setBatchSize(1);
+      for (IteratorSetting it : plan.driverIterators()) {
+        s.addScanIterator(it);
+      }
+      s.addScanIterator(kernel);
+      for (Entry<Key, Value> e : s) {
+        KernelMarker m = KernelMarker.decode(e.getValue());
+        if (m.error() != null) {
+          throw new TabuloException(m.error());
+        }
+        counters.partialProducts.addAndGet(m.partialProducts());
+        counters.entriesRead.addAndGet(m.entriesRead());
+        if (m.resumed()) {
+          counters.resumes.incrementAndGet();
+        }
+      }
+    } catch (TableNotFoundException e) {
+      throw new TabuloException("no such table: " + plan.driverTable(), e);
+    } catch (TabuloException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new TabuloException(AccumuloProps.redact("a multiply kernel failed in a tablet server while reading "
+          + plan.driverTable() + ": " + AccumuloStore.rootMessage(e)), e);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package tabulo.iterators;
+
+import java.nio.charset.StandardCharsets;
+
+import org.apache.accumulo.core.data.Value;
+
+/**
+ * What a kernel running in a tablet server returns to the client after each unit: the partial products
+ * and entries read in it, and whether it was the first unit after a resume; or an error message the
+ * client reports to the user (a bad value, a unit interrupted half written).
+ */
+public record KernelMarker(long partialProducts, long entriesRead, boolean resumed, String error) {
+
+  static KernelMarker progress(long partialProducts, long entriesRead, boolean resumed) {
+    return new KernelMarker(partialProducts, entriesRead, resumed, null);
+  }
+
+  static KernelMarker failure(String message) {
+    return new KernelMarker(0, 0, false, message);
+  }
+
+  Value encode() {
+    String s = error != null ? "E " + error : "P " + partialProducts + " " + entriesRead + " " + (resumed ? 1 : 0);
+    return new Value(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  public static KernelMarker decode(Value v) {
+    String s = new String(v.get(), StandardCharsets.UTF_8);
+    if (s.startsWith("E ")) {
+      return failure(s.substring(2));
+    }
+    String[] f = s.split(" ");
+    if (f.length != 4 || !f[0].equals("P")) {
+      throw new IllegalArgumentException("not a kernel marker: " + s);
+    }
+    return progress(Long.parseLong(f[1]), Long.parseLong(f[2]), f[3].equals("1"));
+  }
+}
