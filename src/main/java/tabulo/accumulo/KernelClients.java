@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * otherwise log in again) and closed once idle. Also the worker threads kernels multiply on.
  */
 public final class KernelClients {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(KernelClients.class);
   private static final long IDLE_MILLIS = TimeUnit.MINUTES.toMillis(10);
 
   private record Cached(AccumuloStore store, long[] lastUse) {}
@@ -31,8 +32,10 @@ public final class KernelClients {
 
   /** The store for a run's login, logging in on first use. */
   public static AccumuloStore store(KernelLogin login) {
-    Cached c = STORES.computeIfAbsent(login,
-        l -> new Cached(new AccumuloStore(l.connect(), true), new long[1]));
+    Cached c = STORES.computeIfAbsent(login, l -> {
+      LOG.info("multiply kernel logs in as {} with the credential store {}", l.user(), l.credentialStore());
+      return new Cached(new AccumuloStore(l.connect(), true), new long[1]);
+    });
     c.lastUse[0] = System.currentTimeMillis();
     return c.store;
   }

@@ -68,6 +68,8 @@ public final class MiniCluster {
     site.put(Property.GC_CYCLE_START.getKey(), "1h");
     site.put(Property.GC_CYCLE_DELAY.getKey(), "1h");
     site.put(Property.GENERAL_MICROMETER_ENABLED.getKey(), "false");
+    // a killed tablet server's tablets move after its ZooKeeper session expires: 10 s, not 30
+    site.put(Property.INSTANCE_ZK_TIMEOUT.getKey(), "10s");
     cfg.setSiteConfig(site);
     List<String> flags = new ArrayList<>(CHILD_JVM_FLAGS);
     flags.addAll(extraJvmFlags);

@@ -107,6 +107,7 @@ final class TabletServerKernels implements KernelHost {
         }
         counters.partialProducts.addAndGet(m.partialProducts());
         counters.entriesRead.addAndGet(m.entriesRead());
+        counters.entriesWritten.addAndGet(m.entriesWritten());
         if (m.resumed()) {
           counters.resumes.incrementAndGet();
         }

@@ -102,11 +102,13 @@ public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Valu
     try {
       long pp = counters.partialProducts.get();
       long read = counters.entriesRead.get();
+      long written = counters.entriesWritten.get();
       if (journal != null) {
         UnitJournal.Entry earlier = journal.lookup(unitId);
         if (earlier != null && earlier.done()) {
           // finished by an attempt whose marker never reached the client: report it, do not redo it
-          setTop(earlier.lastRow(), KernelMarker.progress(earlier.partialProducts(), earlier.entriesRead(), resumed));
+          setTop(earlier.lastRow(), KernelMarker.progress(earlier.partialProducts(), earlier.entriesRead(),
+              earlier.entriesWritten(), resumed));
           startAfter(earlier.lastRow());
           return;
         }
@@ -125,10 +127,11 @@ public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Valu
       }
       pp = counters.partialProducts.get() - pp;
       read = counters.entriesRead.get() - read;
+      written = counters.entriesWritten.get() - written;
       if (journal != null) {
-        journal.done(unitId, last, pp, read);
+        journal.done(unitId, last, pp, read, written);
       }
-      setTop(last, KernelMarker.progress(pp, read, resumed));
+      setTop(last, KernelMarker.progress(pp, read, written, resumed));
       unitId = id("after:", last);
     } catch (TabuloException e) {
       fail(e.getMessage());

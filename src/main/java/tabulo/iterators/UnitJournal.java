@@ -21,7 +21,7 @@ import tabulo.storage.TableWriter;
  */
 final class UnitJournal {
   /** What an earlier attempt left for a unit. */
-  record Entry(boolean done, byte[] lastRow, long partialProducts, long entriesRead) {}
+  record Entry(boolean done, byte[] lastRow, long partialProducts, long entriesRead, long entriesWritten) {}
 
   private static final Text BEGUN = new Text("begun");
   private static final Text DONE = new Text("done");
@@ -43,6 +43,7 @@ final class UnitJournal {
     byte[] lastRow = null;
     long pp = 0;
     long read = 0;
+    long written = 0;
     for (java.util.Map.Entry<Key, Value> c : cells) {
       Text family = c.getKey().getColumnFamily();
       if (family.equals(BEGUN)) {
@@ -53,12 +54,13 @@ final class UnitJournal {
         String[] f = new String(c.getValue().get(), StandardCharsets.UTF_8).split(" ");
         pp = Long.parseLong(f[0]);
         read = Long.parseLong(f[1]);
+        written = Long.parseLong(f[2]);
       }
     }
     if (lastRow != null) {
-      return new Entry(true, lastRow, pp, read);
+      return new Entry(true, lastRow, pp, read, written);
     }
-    return begun ? new Entry(false, null, 0, 0) : null;
+    return begun ? new Entry(false, null, 0, 0, 0) : null;
   }
 
   void begun(byte[] unit) {
@@ -67,10 +69,10 @@ final class UnitJournal {
     write(m);
   }
 
-  void done(byte[] unit, byte[] lastRow, long partialProducts, long entriesRead) {
+  void done(byte[] unit, byte[] lastRow, long partialProducts, long entriesRead, long entriesWritten) {
     Mutation m = new Mutation(unit);
     m.put(DONE, LAST_ROW, new Value(lastRow));
-    m.put(DONE, FIGURES, new Value((partialProducts + " " + entriesRead).getBytes(StandardCharsets.UTF_8)));
+    m.put(DONE, FIGURES, new Value((partialProducts + " " + entriesRead + " " + entriesWritten).getBytes(StandardCharsets.UTF_8)));
     write(m);
   }
 

@@ -81,13 +81,12 @@ public final class Mxm {
       KernelHost host = o.kernels == Kernels.SERVER && store instanceof KernelHost.Provider p
           ? p.kernelHost() : new LocalKernels(store);
       KernelCounters counters = new KernelCounters();
-      // what each kernel reads once, against which "fraction done" is measured
-      double input = Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b).entries() : 0));
+      double input = o.progress == MxmProgress.NONE ? Double.POSITIVE_INFINITY : inputEntries(store, left, b, algorithm);
       try (Ticker ticker = new Ticker(() -> o.progress.update(counters.partialProducts.get(),
           Math.min(1, counters.entriesRead.get() / input)))) {
         host.run(plan, Scans.tablets(store, algorithm == Algorithm.OUTER ? b : left), counters);
       }
-      written = store.info(staging).entries();
+      written = counters.entriesWritten.get();
       store.rename(staging, c);
       if (stagingT != null) {
         store.rename(stagingT, o.transposeOut);
@@ -100,6 +99,18 @@ public final class Mxm {
           store.delete(t);
         }
       }
+    }
+  }
+
+  /**
+   * What the kernels read once, against which "fraction done" is measured; unknown (infinite) when the
+   * host will not say (Accumulo lets only administrators read file figures).
+   */
+  private static double inputEntries(Store store, String left, String b, Algorithm algorithm) {
+    try {
+      return Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b).entries() : 0));
+    } catch (TabuloException e) {
+      return Double.POSITIVE_INFINITY;
     }
   }
 

@@ -159,6 +159,7 @@ final class OuterProduct implements TabletKernel {
       }
     }
     counters.partialProducts.addAndGet((long) xRow.size * bRow.size);
+    counters.entriesWritten.addAndGet((long) xRow.size * bRow.size);
   }
 
   /** Partial products per sorted bulk load: bounds memory per worker. */

@@ -257,6 +257,7 @@ final class RowByRow implements TabletKernel {
     int[] touched = new int[bRows.columns];
     Visibilities vis = new Visibilities();
     long pp = 0;
+    long written = 0;
     for (int i = from; i < to; i++) {
       MatrixRow row = batch.rows.get(i);
       int[] refs = batch.needs.get(i);
@@ -286,6 +287,7 @@ final class RowByRow implements TabletKernel {
         }
         pp += cols.length;
       }
+      written += t;
       if (t > 0) {
         for (int q = 0; q < t; q++) {
           touched[q] = bRows.rank[touched[q]];
@@ -309,6 +311,7 @@ final class RowByRow implements TabletKernel {
       }
     }
     counters.partialProducts.addAndGet(pp);
+    counters.entriesWritten.addAndGet(written);
   }
 
   private static boolean anyLabelled(BRows bRows, int[] refs) {
@@ -355,6 +358,7 @@ final class RowByRow implements TabletKernel {
         }
       }));
       writers.out().addMutation(m);
+      counters.entriesWritten.addAndGet(m.size());
     }
     return pp;
   }

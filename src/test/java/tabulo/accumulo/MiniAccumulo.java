@@ -94,6 +94,10 @@ public final class MiniAccumulo {
       dir = Files.createTempDirectory("tabulo-mac-");
       String password = MiniCluster.randomPassword();
       List<String> extra = new ArrayList<>();
+      java.net.URL childLogging = MiniAccumulo.class.getResource("/log4j2-mac.xml");
+      if (childLogging != null) {
+        extra.add("-Dlog4j2.configurationFile=" + Path.of(childLogging.toURI()));
+      }
       String flags = System.getProperty("tabulo.mac.jvmFlags", "").trim();
       if (!flags.isEmpty()) {
         extra.addAll(List.of(flags.split("\\s+")));
@@ -106,6 +110,8 @@ public final class MiniAccumulo {
       client = c.createAccumuloClient("root", new PasswordToken(password));
       store = new AccumuloStore(client);
       cluster = c;
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start MiniAccumuloCluster in " + dir, e);
     } catch (InterruptedException e) {

@@ -9,6 +9,41 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.admin.ActiveScan;
+import org.apache.accumulo.core.client.security.tokens.CredentialProviderToken;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.ColumnVisibility;
+import org.apache.accumulo.core.security.SystemPermission;
+import org.apache.accumulo.core.security.TablePermission;
+import org.apache.accumulo.core.security.VisibilityEvaluator;
+import org.apache.accumulo.core.security.VisibilityParseException;
+import org.apache.accumulo.minicluster.ServerType;
+import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterImpl;
+import org.apache.accumulo.miniclusterImpl.ProcessReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -19,6 +54,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.d4m.KeySpec;
 import tabulo.embedded.EmbeddedStore;
+import tabulo.gen.Graph500;
+import tabulo.gen.Graph500Table;
+import tabulo.math.DecimalCodec;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrices;
@@ -26,6 +64,11 @@ import tabulo.ops.Mxm;
 import tabulo.ops.MxmOptions;
 import tabulo.ops.MxmOptions.Algorithm;
 import tabulo.ops.MxmResult;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
 
 /**
  * Both multiply algorithms running as iterators inside the tablet servers of the shared
@@ -51,11 +94,23 @@ class ServerSideMxmTest {
     b = Matrices.random(accumulo, new Random(6), "SSM_B", List.of("dave"));
     assertEquals(a, Matrices.random(embedded, new Random(5), "SSM_A", List.of("c", "k")));
     assertEquals(b, Matrices.random(embedded, new Random(6), "SSM_B", List.of("dave")));
+    // every scan batch of one entry: Accumulo tears down and re-seeks every iterator reading A and B
+    for (String t : new String[] {"SSM_A", "SSM_B"}) {
+      try {
+        accumulo.client().tableOperations().setProperty(t, "table.scan.max.memory", "1");
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
   }
 
   @AfterAll
-  static void tearDown() {
+  static void tearDown() throws Exception {
     embedded.close();
+    MiniAccumuloClusterImpl cluster = MiniAccumulo.cluster();
+    if (cluster.getProcesses().get(ServerType.TABLET_SERVER).size() < 2) {
+      cluster.getClusterControl().start(ServerType.TABLET_SERVER); // back to two for the other tests
+    }
   }
 
   /** C = A^T B (outer) and C = A B (row-by-row) for every semiring, on both hosts, against the oracle. */
@@ -83,5 +138,226 @@ class ServerSideMxmTest {
   void everySemiringWithTwoTabletServers() {
     assertEquals(2, accumulo.client().instanceOperations().getTabletServers().size());
     everySemiringMatchesEmbeddedAndOracle("2 tablet servers");
+  }
+
+  @Test
+  @Order(2)
+  void eachUserGetsTheProductOfWhatItCanSee() throws Exception {
+    AccumuloClient root = accumulo.client();
+    String[] labels = {"", "red", "blue", "red&blue", "red|blue"};
+    Random rnd = new Random(9);
+    Map<String, Map<String, String>> labelled = new TreeMap<>(); // "A|row|col" -> value, label
+    for (String t : new String[] {"SSV_A", "SSV_B"}) {
+      accumulo.create(t, TableSettings.defaults().splits(List.of("r3")));
+      try (TableWriter w = accumulo.writer(t)) {
+        for (int r = 0; r < 6; r++) {
+          for (int c = 0; c < 6; c++) {
+            if (rnd.nextInt(2) == 0) {
+              String label = labels[rnd.nextInt(labels.length)];
+              String v = Integer.toString(1 + rnd.nextInt(5));
+              Mutation m = new Mutation("r" + r);
+              m.put("", "r" + c, new ColumnVisibility(label), v);
+              w.addMutation(m);
+              labelled.computeIfAbsent(t + "|r" + r, x -> new TreeMap<>()).put("r" + c, v + "|" + label);
+            }
+          }
+        }
+      }
+    }
+    root.securityOperations().changeUserAuthorizations("root", new Authorizations("red", "blue"));
+    Map<String, Authorizations> users = Map.of("ssv_red", new Authorizations("red"), "ssv_both",
+        new Authorizations("red", "blue"), "ssv_none", new Authorizations());
+    for (Map.Entry<String, Authorizations> u : users.entrySet()) {
+      String password = MiniCluster.randomPassword();
+      root.securityOperations().createLocalUser(u.getKey(), new PasswordToken(password));
+      root.securityOperations().changeUserAuthorizations(u.getKey(), u.getValue());
+      for (SystemPermission p : new SystemPermission[] {SystemPermission.CREATE_TABLE, SystemPermission.CREATE_USER,
+          SystemPermission.DROP_USER, SystemPermission.ALTER_USER}) {
+        root.securityOperations().grantSystemPermission(u.getKey(), p);
+      }
+      for (String t : new String[] {"SSV_A", "SSV_B"}) {
+        root.securityOperations().grantTablePermission(u.getKey(), t, TablePermission.READ);
+        root.securityOperations().grantTablePermission(u.getKey(), t, TablePermission.GRANT);
+      }
+      try (AccumuloClient client = Accumulo.newClient().from(root.properties()).as(u.getKey(), password).build()) {
+        AccumuloStore store = new AccumuloStore(client);
+        for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
+          String c = "SSV_C_" + u.getKey() + "_" + alg;
+          Mxm.multiply(store, "SSV_A", "SSV_B", c, MxmOptions.defaults().algorithm(alg).transposeA(true).unitEntries(3));
+          Map<String, Map<String, Double>> expected = Matrices.oracle(seenBy(labelled, "SSV_A", u.getValue()),
+              seenBy(labelled, "SSV_B", u.getValue()), true, Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(),
+              KeySpec.all());
+          // what each user reads back of its own product, summed over the visibility labels of its cells
+          Map<String, Map<String, Double>> seen = new TreeMap<>();
+          for (Map.Entry<Key, Value> e : store.scanAll(c, ScanSpec.all())) {
+            seen.computeIfAbsent(e.getKey().getRow().toString(), x -> new TreeMap<>()).merge(
+                e.getKey().getColumnQualifier().toString(), DecimalCodec.INSTANCE.decode(e.getValue().get()),
+                Double::sum);
+          }
+          assertEquals(expected, seen, "user " + u.getKey() + ", " + alg);
+          if (u.getKey().equals("ssv_red")) {
+            assertFalse(expected.isEmpty());
+          }
+        }
+      }
+    }
+  }
+
+  /** The cells of one table a user with {@code auths} may read. */
+  private static Map<String, Map<String, Double>> seenBy(Map<String, Map<String, String>> labelled, String table,
+      Authorizations auths) {
+    VisibilityEvaluator ve = new VisibilityEvaluator(auths);
+    Map<String, Map<String, Double>> out = new TreeMap<>();
+    labelled.forEach((tr, cols) -> {
+      if (!tr.startsWith(table + "|")) {
+        return;
+      }
+      cols.forEach((col, vl) -> {
+        String[] f = vl.split("\\|", 2);
+        try {
+          if (f[1].isEmpty() || ve.evaluate(new ColumnVisibility(f[1]))) {
+            out.computeIfAbsent(tr.substring(table.length() + 1), x -> new TreeMap<>()).put(col, Double.parseDouble(f[0]));
+          }
+        } catch (VisibilityParseException e) {
+          throw new IllegalStateException(e);
+        }
+      });
+    });
+    return out;
+  }
+
+  @Test
+  @Order(3)
+  void noSecretInIteratorOptionsActiveScansOrLogs() throws Exception {
+    AccumuloClient root = accumulo.client();
+    Path secrets = dir.resolve("secrets");
+    AccumuloStore store = new AccumuloStore(root).secretsDir(secrets.toString());
+    Set<String> kernelPasswords = ConcurrentHashMap.newKeySet();
+    StringBuilder scansSeen = new StringBuilder();
+    AtomicBoolean running = new AtomicBoolean(true);
+    Thread watcher = new Thread(() -> {
+      while (running.get()) {
+        kernelPasswords.addAll(passwordsIn(secrets));
+        try {
+          for (String tserver : root.instanceOperations().getTabletServers()) {
+            for (ActiveScan scan : root.instanceOperations().getActiveScans(tserver)) {
+              synchronized (scansSeen) {
+                scansSeen.append(scan.getUser()).append(' ').append(scan.getSsiList()).append(' ')
+                    .append(scan.getSsio()).append(' ').append(scan.getAuthorizations()).append('\n');
+              }
+            }
+          }
+        } catch (Exception e) {
+          // a scan may end while it is listed
+        }
+      }
+    });
+    watcher.start();
+    try {
+      for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
+        Mxm.multiply(store, "SSM_A", "SSM_B", "SSS_C_" + alg, MxmOptions.defaults().algorithm(alg).unitEntries(2)
+            .batchRows(1));
+      }
+    } finally {
+      running.set(false);
+      watcher.join();
+    }
+    String scans = scansSeen.toString();
+    assertTrue(scans.contains("tabulo-mxm"), "saw the kernels in listscans: " + scans.length() + " chars");
+    assertFalse(kernelPasswords.isEmpty(), "saw the kernels' credential stores while they ran");
+    List<String> secretsToHide = new ArrayList<>(kernelPasswords);
+    secretsToHide.add(MiniAccumulo.rootPassword());
+    StringBuilder logs = new StringBuilder();
+    try (Stream<Path> files = Files.list(MiniAccumulo.cluster().getConfig().getLogDir().toPath())) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        logs.append(Files.readString(f, StandardCharsets.ISO_8859_1));
+      }
+    }
+    assertTrue(logs.toString().contains("multiply kernel logs in as tabulo_run_"), "the logs show the kernels");
+    for (String secret : secretsToHide) {
+      assertFalse(scans.contains(secret), "a secret in listscans");
+      assertFalse(logs.toString().contains(secret), "a secret in the cluster's logs");
+    }
+    assertTrue(passwordsIn(secrets).isEmpty(), "credential stores removed after the run");
+    for (String u : root.securityOperations().listLocalUsers()) {
+      assertFalse(u.startsWith("tabulo_run_"), "kernel user " + u + " dropped after the run");
+    }
+  }
+
+  /** Passwords in the credential stores now in {@code dir}, read as a tablet server would. */
+  private static Set<String> passwordsIn(Path dir) {
+    Set<String> out = new HashSet<>();
+    try (Stream<Path> files = Files.exists(dir) ? Files.list(dir) : Stream.empty()) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        if (f.getFileName().toString().endsWith(".jceks")) {
+          try {
+            out.add(new String(new CredentialProviderToken("tabulo.kernel.password", "jceks://file" + f).getPassword(),
+                StandardCharsets.UTF_8));
+          } catch (Exception e) {
+            // removed or half written while listed
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out;
+  }
+
+  @Test
+  @Order(4)
+  void killedTabletServerMidRunThenRunAgainIsExact() throws Exception {
+    Graph500.Options g = Graph500.Options.ofScale(10);
+    for (Store s : new Store[] {accumulo, embedded}) {
+      Graph500Table.write(s, "SSK_A", g.withSeed(1), 4);
+      Graph500Table.write(s, "SSK_B", g.withSeed(2), 4);
+    }
+    MxmOptions base = MxmOptions.defaults().algorithm(Algorithm.OUTER).transposeA(true);
+    Mxm.multiply(embedded, "SSK_A", "SSK_B", "SSK_C", base);
+    Map<String, String> expected = cells(embedded, "SSK_C");
+    AtomicLong progress = new AtomicLong();
+    MxmOptions o = MxmOptions.defaults().algorithm(Algorithm.OUTER).transposeA(true).unitEntries(300)
+        .progress((pp, fraction) -> progress.set(pp));
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    Future<MxmResult> first = runner.submit(() -> Mxm.multiply(accumulo, "SSK_A", "SSK_B", "SSK_C", o));
+    while (progress.get() == 0 && !first.isDone()) {
+      Thread.sleep(20);
+    }
+    MiniAccumuloClusterImpl cluster = MiniAccumulo.cluster();
+    ProcessReference victim = cluster.getProcesses().get(ServerType.TABLET_SERVER).iterator().next();
+    victim.getProcess().toHandle().destroyForcibly(); // kill -9
+    cluster.getClusterControl().killProcess(ServerType.TABLET_SERVER, victim);
+    try {
+      MxmResult r = first.get(5, TimeUnit.MINUTES);
+      System.out.println("the run a tablet server was killed in finished, resuming " + r.resumes() + " times");
+      // it may finish: then it must be exact too
+      assertEquals(expected, cells(accumulo, "SSK_C"), "the run the kill interrupted");
+      accumulo.delete("SSK_C");
+    } catch (ExecutionException e) {
+      assertTrue(e.getCause() instanceof TabuloException, "fails with a clear error: " + e.getCause());
+      System.out.println("the run a tablet server was killed in failed: " + e.getCause().getMessage());
+      assertFalse(accumulo.exists("SSK_C"), "a failed run leaves no product");
+    } finally {
+      runner.shutdownNow();
+    }
+    Mxm.multiply(accumulo, "SSK_A", "SSK_B", "SSK_C", base);
+    assertEquals(expected, cells(accumulo, "SSK_C"), "run again after the kill");
+    assertEquals(1, accumulo.client().instanceOperations().getTabletServers().size());
+  }
+
+  private static Map<String, String> cells(Store store, String table) {
+    Map<String, String> out = new TreeMap<>();
+    for (Map.Entry<Key, Value> e : store.scanAll(table, ScanSpec.all())) {
+      out.put(e.getKey().getRow() + "|" + e.getKey().getColumnQualifier(), e.getValue().toString());
+    }
+    assertFalse(out.isEmpty());
+    return out;
+  }
+
+  @Test
+  @Order(5)
+  void everySemiringWithOneTabletServer() {
+    assertEquals(1, accumulo.client().instanceOperations().getTabletServers().size());
+    everySemiringMatchesEmbeddedAndOracle("1 tablet server");
   }
 }
