@@ -23,7 +23,8 @@ import tabulo.util.Progress;
 /**
  * D4M schema ingest rate (entries/s into Tedge + TedgeT + TedgeDeg) with 1 and 2 workers over
  * generated web proxy logs, then the latency of single-key row queries (Tedge) and column queries
- * (TedgeT) on the result.
+ * (TedgeT) on the result: on the embedded engine, and, given an Accumulo store, on Accumulo too, over
+ * the same files in the same run.
  */
 public final class IngestBenchmark {
   private IngestBenchmark() {}
@@ -41,37 +42,63 @@ public final class IngestBenchmark {
 
   public record Latency(String what, int queries, double p50Millis, double p99Millis, double meanEntries) {}
 
-  public record Result(List<Run> runs, long tableEntries, List<Latency> latencies) {}
+  /** What one host measured. */
+  public record HostResult(String host, List<Run> runs, List<Latency> latencies) {}
 
-  public static Result run(Path work, long edgeEntries, PrintStream log) throws IOException {
+  public record Result(long records, long tableEntries, List<HostResult> hosts) {}
+
+  /**
+   * Generates the logs in {@code work}, measures the embedded engine (a database in {@code work}), then
+   * {@code accumulo} if not null (tables named {@code PREFIX...}, deleted afterwards).
+   */
+  public static Result run(Path work, long edgeEntries, Store accumulo, PrintStream log) throws IOException {
     long records = Math.max(FILES, edgeEntries / FIELDS);
     List<Path> files = generate(work.resolve("logs"), records);
-    List<Run> runs = new ArrayList<>();
-    Result result;
+    List<HostResult> hosts = new ArrayList<>();
     try (Store store = EmbeddedStore.open(work.resolve("db"), "root")) {
-      for (int workers : new int[] {1, 2}) {
-        Schema schema = new Schema("w" + workers);
-        log.printf("ingesting %,d records with %d worker(s)...%n", records, workers);
-        IngestOptions o = new IngestOptions(schema, files, IngestOptions.Format.CSV, "id", workers, List.of());
-        SchemaIngest.Result r = new SchemaIngest(store, o).run(Progress.onTerminal("ingest entries", 0));
-        if (r.error() != null) {
-          throw new IllegalStateException(r.error());
-        }
-        runs.add(new Run(workers, records, r.graphEntries(), r.seconds()));
-      }
-      Schema schema = new Schema("w2");
-      for (String t : List.of(schema.edge(), schema.transpose())) {
-        store.flush(t);
-      }
-      TablePair pair = TablePair.of(store, schema.edge(), schema.transpose());
-      Random random = new Random(42);
-      List<Latency> latencies = List.of(
-          measure("row (Tedge, 1 record)", () -> KeySpec.parse(id(random.nextLong(records)) + ","), true, pair),
-          measure("column (TedgeT, 1 src_ip)", () -> KeySpec.parse("src_ip|" + ip(random.nextInt(IPS)) + ","), false,
-              pair));
-      result = new Result(runs, records * FIELDS, latencies);
+      hosts.add(measureHost("embedded", store, "", files, records, log));
     }
-    return result;
+    if (accumulo != null) {
+      String prefix = "bench" + Long.toString(System.currentTimeMillis(), 36) + "_";
+      try {
+        hosts.add(measureHost("accumulo", accumulo, prefix, files, records, log));
+      } finally {
+        for (String t : accumulo.tables()) {
+          if (t.startsWith(prefix)) {
+            accumulo.delete(t);
+          }
+        }
+      }
+    }
+    return new Result(records, records * FIELDS, hosts);
+  }
+
+  /** Ingests the files into fresh tables (PREFIX w1..., PREFIX w2...), then times queries on the second. */
+  private static HostResult measureHost(String host, Store store, String prefix, List<Path> files, long records,
+      PrintStream log) {
+    List<Run> runs = new ArrayList<>();
+    for (int workers : new int[] {1, 2}) {
+      Schema schema = new Schema(prefix + "w" + workers);
+      log.printf("%s: ingesting %,d records with %d worker(s)...%n", host, records, workers);
+      IngestOptions o = new IngestOptions(schema, files, IngestOptions.Format.CSV, "id", workers, List.of());
+      SchemaIngest.Result r = new SchemaIngest(store, o).run(Progress.onTerminal("ingest entries", 0));
+      if (r.error() != null) {
+        throw new IllegalStateException(r.error());
+      }
+      runs.add(new Run(workers, records, r.graphEntries(), r.seconds()));
+    }
+    Schema schema = new Schema(prefix + "w2");
+    for (String t : List.of(schema.edge(), schema.transpose())) {
+      store.flush(t);
+    }
+    log.printf("%s: timing queries...%n", host);
+    TablePair pair = TablePair.of(store, schema.edge(), schema.transpose());
+    Random random = new Random(42);
+    List<Latency> latencies = List.of(
+        measure("row (Tedge, 1 record)", () -> KeySpec.parse(id(random.nextLong(records)) + ","), true, pair),
+        measure("column (TedgeT, 1 src_ip)", () -> KeySpec.parse("src_ip|" + ip(random.nextInt(IPS)) + ","), false,
+            pair));
+    return new HostResult(host, runs, latencies);
   }
 
   private static Latency measure(String what, java.util.function.Supplier<KeySpec> key, boolean row, TablePair pair) {
@@ -133,17 +160,32 @@ public final class IngestBenchmark {
 
   public static void print(Result r, PrintStream out) {
     out.printf("D4M schema ingest, %,d records of %d fields in %d CSV files; entries = Tedge + TedgeT + TedgeDeg%n",
-        r.runs().get(0).records(), FIELDS, FILES);
-    out.printf("%-8s %12s %10s %14s %20s%n", "workers", "entries", "seconds", "entries/s", "entries/s/worker");
-    for (Run run : r.runs()) {
-      out.printf("%-8d %,12d %10.2f %,14.0f %,20.0f%n", run.workers(), run.entries(), run.seconds(), run.rate(),
-          run.rate() / run.workers());
+        r.records(), FIELDS, FILES);
+    out.printf("%-9s %-8s %12s %10s %14s %20s%n", "host", "workers", "entries", "seconds", "entries/s",
+        "entries/s/worker");
+    for (HostResult h : r.hosts()) {
+      for (Run run : h.runs()) {
+        out.printf("%-9s %-8d %,12d %10.2f %,14.0f %,20.0f%n", h.host(), run.workers(), run.entries(), run.seconds(),
+            run.rate(), run.rate() / run.workers());
+      }
+    }
+    if (r.hosts().size() > 1) {
+      HostResult base = r.hosts().get(0);
+      for (HostResult h : r.hosts().subList(1, r.hosts().size())) {
+        for (int i = 0; i < h.runs().size(); i++) {
+          out.printf("%s / %s, %d worker(s): %.2fx%n", h.host(), base.host(), h.runs().get(i).workers(),
+              h.runs().get(i).rate() / base.runs().get(i).rate());
+        }
+      }
     }
     out.printf("%nsingle-key queries on w2Tedge (%,d entries) / w2TedgeT, %d queries each after warm-up%n",
-        r.tableEntries(), r.latencies().get(0).queries());
-    out.printf("%-28s %8s %8s %14s%n", "query", "p50 ms", "p99 ms", "entries/query");
-    for (Latency l : r.latencies()) {
-      out.printf("%-28s %8.3f %8.3f %14.1f%n", l.what(), l.p50Millis(), l.p99Millis(), l.meanEntries());
+        r.tableEntries(), r.hosts().get(0).latencies().get(0).queries());
+    out.printf("%-9s %-28s %8s %8s %14s%n", "host", "query", "p50 ms", "p99 ms", "entries/query");
+    for (HostResult h : r.hosts()) {
+      for (Latency l : h.latencies()) {
+        out.printf("%-9s %-28s %8.3f %8.3f %14.1f%n", h.host(), l.what(), l.p50Millis(), l.p99Millis(),
+            l.meanEntries());
+      }
     }
   }
 }

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 
 import tabulo.util.Progress;
 import tabulo.bench.StoreBenchmark;
@@ -16,6 +17,9 @@ import tabulo.bench.StoreBenchmark;
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
     subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class})
 final class BenchCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
   @picocli.CommandLine.Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
@@ -27,6 +31,9 @@ final class BenchCommand implements Runnable {
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
       "binary file written and read in the same run."})
   static final class Store implements Runnable {
+    @ParentCommand
+    BenchCommand bench;
+
     @Option(names = "--entries", paramLabel = "N", description = "Entries (default ${DEFAULT-VALUE}).")
     long entries = 10_000_000;
 
@@ -35,6 +42,7 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
+      bench.requireEmbedded("store");
       inTemporaryDirectory(dir, work -> {
         StoreBenchmark.Result r = StoreBenchmark.run(work, entries, Progress.onTerminal("writing", entries));
         StoreBenchmark.print(r, System.out);
@@ -46,6 +54,9 @@ final class BenchCommand implements Runnable {
       "row-by-row, the client-side way (scan into memory, multiply, write back) and the COST baseline",
       "(one thread, CSR arrays in memory, C written to a plain file), with partial products per second."})
   static final class SpGemm implements Runnable {
+    @ParentCommand
+    BenchCommand bench;
+
     @Option(names = "--scale", paramLabel = "S|LO..HI", description = "SCALE or range (default ${DEFAULT-VALUE}).")
     String scales = "10..14";
 
@@ -60,6 +71,7 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
+      bench.requireEmbedded("spgemm");
       int[] range = parseRange(scales);
       inTemporaryDirectory(dir, work -> {
         java.util.List<tabulo.bench.SpGemmBenchmark.Row> rows = new java.util.ArrayList<>();
@@ -87,21 +99,53 @@ final class BenchCommand implements Runnable {
     }
   }
 
-  @Command(name = "ingest", description = {"D4M schema ingest of generated web proxy logs: entries/s into",
-      "Tedge + TedgeT + TedgeDeg with 1 and 2 workers, then p50/p99 latency of single-key row queries",
-      "(Tedge) and column queries (TedgeT) on the result."})
+  @Command(name = "ingest", description = {"D4M schema ingest rate and query latency, embedded and on Accumulo.",
+      "D4M schema ingest of generated web proxy logs: entries/s into Tedge + TedgeT",
+      "+ TedgeDeg with 1 and 2 workers, then p50/p99 latency of single-key row",
+      "queries (Tedge) and column queries (TedgeT) on the result.",
+      "With --accumulo PROPS the same files go into Accumulo too (tables",
+      "benchXXX_..., deleted afterwards), and both hosts' figures from the same",
+      "run are printed side by side."})
   static final class Ingest implements Runnable {
-    @Option(names = "--entries", paramLabel = "N", description = "Tedge entries (default ${DEFAULT-VALUE}).")
-    long entries = 10_000_000;
+    static final long EMBEDDED_ENTRIES = 10_000_000;
+    /** Smaller on Accumulo, so that a one-tablet-server mini-accumulo finishes in a few minutes. */
+    static final long ACCUMULO_ENTRIES = 1_000_000;
+
+    @ParentCommand
+    BenchCommand bench;
+
+    @Option(names = "--entries", paramLabel = "N",
+        description = "Tedge entries (default 10,000,000; 1,000,000 with --accumulo).")
+    Long entries;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary files (default: temp).")
     Path dir;
 
     @Override
     public void run() {
+      Path props = bench.main.accumuloProperties();
+      long n = entries != null ? entries : props == null ? EMBEDDED_ENTRIES : ACCUMULO_ENTRIES;
+      if (n < 1) {
+        throw new tabulo.storage.TabuloException("--entries must be positive, got " + n);
+      }
       inTemporaryDirectory(dir, work -> {
-        tabulo.bench.IngestBenchmark.print(tabulo.bench.IngestBenchmark.run(work, entries, System.err), System.out);
+        if (props == null) {
+          tabulo.bench.IngestBenchmark.print(tabulo.bench.IngestBenchmark.run(work, n, null, System.err), System.out);
+          return;
+        }
+        try (tabulo.storage.Store accumulo = Main.openAccumulo(props, bench.main.user)) {
+          tabulo.bench.IngestBenchmark.print(tabulo.bench.IngestBenchmark.run(work, n, accumulo, System.err),
+              System.out);
+        }
       });
+    }
+  }
+
+  /** Benchmarks other than ingest measure the embedded engine only: refuse --accumulo rather than ignore it. */
+  void requireEmbedded(String benchmark) {
+    if (main.accumuloProperties() != null) {
+      throw new tabulo.storage.TabuloException("bench " + benchmark
+          + " measures the embedded engine only; --accumulo applies to bench ingest");
     }
   }
 

@@ -86,6 +86,15 @@ class CliAccumuloTest {
   }
 
   @Test
+  void onlyTheIngestBenchmarkRunsOnAccumulo() {
+    for (String bench : List.of("store", "spgemm")) {
+      assertError(acc("bench", bench), 1, "bench " + bench + " measures the embedded engine only; --accumulo applies to bench ingest");
+    }
+    assertTrue(ok(CliRunner.raw("bench", "ingest", "--help")).replaceAll("\\s+", " ").contains("1,000,000 with --accumulo"));
+    assertNoPassword();
+  }
+
+  @Test
   void passwordNeverPrintedEvenOnErrors() throws Exception {
     assertError(acc("scan", "no_such_table_here"), 1, "no such table: no_such_table_here");
     assertErrorStartsWith(acc("--user", "alice", "tables"), 1,
