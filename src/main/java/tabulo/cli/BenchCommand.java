@@ -52,7 +52,9 @@ final class BenchCommand implements Runnable {
 
   @Command(name = "spgemm", description = {"C = A^T B of two Graph500 graphs per SCALE: the outer product,",
       "row-by-row, the client-side way (scan into memory, multiply, write back) and the COST baseline",
-      "(one thread, CSR arrays in memory, C written to a plain file), with partial products per second."})
+      "(one thread, CSR arrays in memory, C written to a plain file), with partial products per second.",
+      "With --accumulo PROPS: both algorithms on the embedded engine and on Accumulo (kernels in the",
+      "tablet servers; tables benchA..., deleted afterwards), side by side."})
   static final class SpGemm implements Runnable {
     @ParentCommand
     BenchCommand bench;
@@ -71,8 +73,21 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-      bench.requireEmbedded("spgemm");
       int[] range = parseRange(scales);
+      Path props = bench.main.accumuloProperties();
+      if (props != null) {
+        inTemporaryDirectory(dir, work -> {
+          java.util.List<tabulo.bench.SpGemmHostsBenchmark.Row> rows = new java.util.ArrayList<>();
+          try (tabulo.storage.Store embedded = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root");
+              tabulo.storage.Store accumulo = Main.openAccumulo(props, bench.main.user)) {
+            for (int s = range[0]; s <= range[1]; s++) {
+              rows.add(tabulo.bench.SpGemmHostsBenchmark.run(embedded, accumulo, s, tablets, workers, System.err));
+            }
+          }
+          tabulo.bench.SpGemmHostsBenchmark.print(rows, System.out);
+        });
+        return;
+      }
       inTemporaryDirectory(dir, work -> {
         java.util.List<tabulo.bench.SpGemmBenchmark.Row> rows = new java.util.ArrayList<>();
         try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
@@ -145,7 +160,7 @@ final class BenchCommand implements Runnable {
   void requireEmbedded(String benchmark) {
     if (main.accumuloProperties() != null) {
       throw new tabulo.storage.TabuloException("bench " + benchmark
-          + " measures the embedded engine only; --accumulo applies to bench ingest");
+          + " measures the embedded engine only; --accumulo applies to bench ingest and bench spgemm");
     }
   }
 

@@ -65,8 +65,16 @@ final class MultCommand implements Runnable {
       description = "Row-by-row: rows of B fetched per batch (default ${DEFAULT-VALUE}).")
   int batch = 200_000;
 
+  @Option(names = "--unit", paramLabel = "N",
+      description = "Outer product: entries of B per unit of work (default ${DEFAULT-VALUE}).")
+  int unit = 50_000;
+
   @Option(names = "--auths", paramLabel = "a,b", description = "Read A and B with these authorizations.")
   String auths;
+
+  @Option(names = "--kernels", paramLabel = "server|client", description = "With --accumulo: run the kernels "
+      + "inside the tablet servers (default; needs tabulo-server.jar there, see the README) or in this process.")
+  MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
 
   @Override
   public void run() {
@@ -77,6 +85,8 @@ final class MultCommand implements Runnable {
     parse("--codec", () -> o.codec(ValueCodec.named(codec)));
     parse("--workers", () -> o.workers(workers));
     parse("--batch", () -> o.batchRows(batch));
+    parse("--unit", () -> o.unitEntries(unit));
+    o.kernels(kernels);
     if (auths != null) {
       o.auths(SetAuthsCommand.parse(auths, "--auths"));
     }
