@@ -25,6 +25,10 @@ import org.apache.hadoop.io.Text;
  * merged by major compactions. Scans read an immutable snapshot of (memtables, files).
  */
 final class Tablet {
+  /** Minor compactions closer together than this make a burst of writes, which defers merges by ratio. */
+  private static final long BURST_GAP_MILLIS = 2000;
+  private static final long BURST_GAP_NANOS = BURST_GAP_MILLIS * 1_000_000;
+
   /** What a scan sees; replaced as a whole (copy on write) under the tablet's monitor. */
   private record State(Memtable mem, Memtable imm, List<TabletFile> files) {}
 
@@ -43,6 +47,7 @@ final class Tablet {
   private final LogRecordBuffer logRecord = new LogRecordBuffer(); // reused: guarded by writeLock
   private long logNumber;
   private boolean majorRunning; // guarded by this
+  private volatile long lastMinorNanos = System.nanoTime() - BURST_GAP_NANOS;
   private Throwable backgroundFailure;
 
   Tablet(Table table, int index, byte[] prevEndRow, byte[] endRow) {
@@ -242,7 +247,9 @@ final class Tablet {
       writeLock.unlock();
     }
     table.deleteLogsBefore(index, committedLog);
+    lastMinorNanos = System.nanoTime();
     maybeScheduleMajor();
+    table.background().later(this::maybeScheduleMajor, BURST_GAP_MILLIS + 10); // once the burst is over
   }
 
   /** Flushes the memtable to a file and waits for it (a no-op when there is nothing in memory). */
@@ -289,7 +296,7 @@ final class Tablet {
 
   private void maybeScheduleMajor() {
     synchronized (this) {
-      if (majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet()).length == 0) {
+      if (majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet(), writing()).length == 0) {
         return;
       }
       majorRunning = true;
@@ -310,6 +317,11 @@ final class Tablet {
         notifyAll();
       }
     }
+  }
+
+  /** Whether a burst of writes is going on: the last minor compaction was less than the burst gap ago. */
+  private boolean writing() {
+    return System.nanoTime() - lastMinorNanos < BURST_GAP_NANOS;
   }
 
   private static long[] sizes(List<TabletFile> files) {
@@ -334,7 +346,7 @@ final class Tablet {
           picked = files;
         } else {
           picked = new ArrayList<>();
-          for (int i : CompactionPlanner.select(sizes(files), table.maxFilesPerTablet())) {
+          for (int i : CompactionPlanner.select(sizes(files), table.maxFilesPerTablet(), writing())) {
             picked.add(files.get(i));
           }
         }
