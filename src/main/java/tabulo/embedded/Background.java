@@ -3,6 +3,7 @@ package tabulo.embedded;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 final class Background {
   private final ExecutorService minor = Executors.newSingleThreadExecutor(daemon("tabulo-minc"));
   private final ExecutorService major = Executors.newSingleThreadExecutor(daemon("tabulo-majc"));
+  private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("tabulo-timer"));
 
   private static ThreadFactory daemon(String name) {
     return r -> {
@@ -41,6 +43,18 @@ final class Background {
     }
   }
 
+  /** Runs a quick check later (not a compaction: those are queued by the check). */
+  void later(Runnable check, long delayMillis) {
+    if (closing) {
+      return;
+    }
+    try {
+      timer.schedule(check, delayMillis, TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException e) {
+      // closing: the check is not needed any more
+    }
+  }
+
   boolean closing() {
     return closing;
   }
@@ -59,6 +73,7 @@ final class Background {
    */
   void shutdown() {
     closing = true;
+    timer.shutdownNow();
     for (Runnable never : major.shutdownNow()) {
       never.run();
     }

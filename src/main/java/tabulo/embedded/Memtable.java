@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
@@ -13,23 +12,39 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * A tablet's in-memory buffer of recent writes, kept as a few immutable sorted runs (newest first): each
  * batch of writes is sorted once and published as a run, and past {@link #MAX_RUNS} the smallest
  * neighbouring runs are merged. Sorting a batch is far cheaper than inserting each key into a shared
- * skip list, whose random probes miss the cache at every level. A scan takes the current list of runs: a consistent snapshot, since runs never change.
+ * skip list, whose random probes miss the cache at every level. A run packs its entries into one byte
+ * array ({@link PackedEntries}): the garbage collector then copies a few large arrays instead of tracing
+ * millions of small keys and values, and flushes and merges read memory sequentially.
+ * A scan takes the current list of runs: a consistent snapshot, since runs never change.
  * One writer at a time (the tablet's write lock); any number of concurrent readers.
  */
 final class Memtable {
-  /** Rough JVM cost of one entry beyond its bytes: key and value objects, their arrays, array slots. */
-  private static final int ENTRY_OVERHEAD = 112;
+  /** Memory of one entry beyond its packed bytes: its offset and row prefix in the run's index. */
+  private static final int INDEX_BYTES = 12;
 
   /** Most runs a memtable keeps before merging neighbours: bounds the merge work of every scan. */
   static final int MAX_RUNS = 8;
 
   /**
    * Entries sorted by key; identical keys (timestamp too) newest write first, as Accumulo keeps them.
-   * {@code prefixes[i]} holds the first 8 bytes of row i, so most comparisons never touch the keys.
+   * Entry i is packed in {@code data} from {@code offsets[i]} to {@code offsets[i + 1]};
+   * {@code prefixes[i]} holds the first 8 bytes of its row, so most comparisons never read the entries.
    */
-  record Run(Key[] keys, Value[] values, long[] prefixes, SourceTraits traits) {
+  record Run(byte[] data, int[] offsets, long[] prefixes, SourceTraits traits) {
     int size() {
-      return keys.length;
+      return prefixes.length;
+    }
+
+    Key key(int i) {
+      return PackedEntries.key(data, offsets[i]);
+    }
+
+    Value value(int i) {
+      return PackedEntries.value(data, offsets[i]);
+    }
+
+    private int length(int i) {
+      return offsets[i + 1] - offsets[i];
     }
   }
 
@@ -37,35 +52,15 @@ final class Memtable {
   private volatile long bytes;
   private volatile long entries;
 
-  /** Adds a batch of entries, given in write order (a later duplicate of a key is the newer write). */
-  void add(List<Key> keys, List<Value> values) {
-    int n = keys.size();
+  /** Adds a batch of writes as one sorted run. */
+  void add(WriteBatch batch) {
+    int n = batch.count();
     if (n == 0) {
       return;
     }
-    Key[] k = new Key[n];
-    Value[] v = new Value[n];
-    long[] p = new long[n];
-    long added = 0;
-    boolean deletes = false;
-    boolean labels = false;
-    for (int i = 0; i < n; i++) {
-      k[i] = keys.get(i);
-      v[i] = values.get(i);
-      p[i] = rowPrefix(k[i]);
-      added += ENTRY_OVERHEAD + k[i].getSize() + v[i].getSize();
-      deletes |= k[i].isDeleted();
-      labels |= k[i].getColumnVisibilityData().length() > 0;
-    }
-    sort(k, v, p);
-    for (int i = 0; i < n; i++) {
-      // lay the sorted keys out in memory in key order: flushes and scans then compare them reading
-      // memory sequentially instead of chasing pointers across the heap in arrival order
-      k[i] = new Key(k[i]);
-    }
+    Run run = batch.sortedRun();
     List<Run> next = new ArrayList<>(runs.size() + 1);
-    // several versions of a column are not tracked in memory: assume they may be there
-    next.add(new Run(k, v, p, new SourceTraits(deletes, labels, true)));
+    next.add(run);
     next.addAll(runs);
     while (next.size() > MAX_RUNS) {
       // merge the smallest pair of neighbours (only neighbours: the newer run must stay in front)
@@ -78,102 +73,42 @@ final class Memtable {
       next.set(best, merge(next.get(best), next.remove(best + 1)));
     }
     runs = List.copyOf(next);
-    bytes += added;
+    bytes += run.data().length + (long) INDEX_BYTES * n;
     entries += n;
   }
 
-  /** The first 8 bytes of the row, big-endian, zero-padded: orders like the row wherever they differ. */
-  static long rowPrefix(Key key) {
-    byte[] row = key.getRowData().getBackingArray();
-    int off = key.getRowData().offset();
-    int len = Math.min(8, key.getRowData().length());
-    long p = 0;
-    for (int i = 0; i < 8; i++) {
-      p = (p << 8) | (i < len ? row[off + i] & 0xff : 0);
-    }
-    return p;
-  }
-
-  private static int compare(long pa, Key a, long pb, Key b) {
-    int c = Long.compareUnsigned(pa, pb);
-    return c != 0 ? c : a.compareTo(b);
-  }
-
-  /**
-   * Sorts keys, with values and prefixes along (a merge sort), putting equal keys in reverse order: the
-   * later write of a duplicate key comes first. Input that is already sorted, as a scan or a kernel
-   * produces it, costs one comparison per entry.
-   */
-  static void sort(Key[] keys, Value[] values, long[] prefixes) {
-    mergeSort(keys.clone(), values.clone(), prefixes.clone(), keys, values, prefixes, 0, keys.length);
-  }
-
-  /** Sorts src[lo, hi) into dst[lo, hi); src and dst start with equal contents. */
-  private static void mergeSort(Key[] sk, Value[] sv, long[] sp, Key[] dk, Value[] dv, long[] dp, int lo, int hi) {
-    if (hi - lo <= 16) {
-      for (int i = lo + 1; i < hi; i++) {
-        Key key = dk[i];
-        Value val = dv[i];
-        long pre = dp[i];
-        int j = i - 1;
-        while (j >= lo && compare(dp[j], dk[j], pre, key) >= 0) {
-          dk[j + 1] = dk[j];
-          dv[j + 1] = dv[j];
-          dp[j + 1] = dp[j];
-          j--;
-        }
-        dk[j + 1] = key;
-        dv[j + 1] = val;
-        dp[j + 1] = pre;
-      }
-      return;
-    }
-    int mid = (lo + hi) >>> 1;
-    mergeSort(dk, dv, dp, sk, sv, sp, lo, mid);
-    mergeSort(dk, dv, dp, sk, sv, sp, mid, hi);
-    if (compare(sp[mid - 1], sk[mid - 1], sp[mid], sk[mid]) < 0) {
-      System.arraycopy(sk, lo, dk, lo, hi - lo);
-      System.arraycopy(sv, lo, dv, lo, hi - lo);
-      System.arraycopy(sp, lo, dp, lo, hi - lo);
-      return;
-    }
-    for (int i = lo, a = lo, b = mid; i < hi; i++) {
-      if (b >= hi || (a < mid && compare(sp[a], sk[a], sp[b], sk[b]) < 0)) {
-        dk[i] = sk[a];
-        dv[i] = sv[a];
-        dp[i] = sp[a++];
-      } else {
-        dk[i] = sk[b];
-        dv[i] = sv[b];
-        dp[i] = sp[b++];
-      }
-    }
+  private static int compare(Run a, int i, Run b, int j) {
+    int c = Long.compareUnsigned(a.prefixes[i], b.prefixes[j]);
+    return c != 0 ? c : PackedEntries.compare(a.data, a.offsets[i], b.data, b.offsets[j]);
   }
 
   /** Merges two runs; on identical keys the newer run's entries come first. */
   private static Run merge(Run newer, Run older) {
     int n = newer.size() + older.size();
-    Key[] k = new Key[n];
-    Value[] v = new Value[n];
+    byte[] d = new byte[Math.addExact(newer.data.length, older.data.length)];
+    int[] offsets = new int[n + 1];
     long[] p = new long[n];
-    Key[] nk = newer.keys();
-    Key[] ok = older.keys();
-    long[] np = newer.prefixes();
-    long[] op = older.prefixes();
     int i = 0;
     int j = 0;
+    int at = 0;
     for (int o = 0; o < n; o++) {
-      if (j >= ok.length || (i < nk.length && compare(np[i], nk[i], op[j], ok[j]) <= 0)) {
-        k[o] = nk[i];
-        v[o] = newer.values()[i];
-        p[o] = np[i++];
+      Run from;
+      int e;
+      if (j >= older.size() || (i < newer.size() && compare(newer, i, older, j) <= 0)) {
+        from = newer;
+        e = i++;
       } else {
-        k[o] = ok[j];
-        v[o] = older.values()[j];
-        p[o] = op[j++];
+        from = older;
+        e = j++;
       }
+      int len = from.length(e);
+      System.arraycopy(from.data, from.offsets[e], d, at, len);
+      offsets[o] = at;
+      p[o] = from.prefixes[e];
+      at += len;
     }
-    return new Run(k, v, p, newer.traits().or(older.traits()));
+    offsets[n] = at;
+    return new Run(d, offsets, p, newer.traits().or(older.traits()));
   }
 
   long bytes() {
@@ -209,10 +144,10 @@ final class Memtable {
     Run r = work.get(0);
     boolean versions = false;
     for (int i = 1; i < r.size() && !versions; i++) {
-      versions = r.prefixes()[i] == r.prefixes()[i - 1]
-          && r.keys()[i].equals(r.keys()[i - 1], PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
+      versions = r.prefixes[i] == r.prefixes[i - 1]
+          && PackedEntries.sameColumn(r.data, r.offsets[i], r.data, r.offsets[i - 1]);
     }
-    return new Run(r.keys(), r.values(), r.prefixes(),
+    return new Run(r.data, r.offsets, r.prefixes,
         new SourceTraits(r.traits().deletes(), r.traits().labels(), versions));
   }
 

@@ -14,13 +14,16 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 /**
  * Iterates one sorted run of a memtable. Identical keys all appear, newest first, as in Accumulo's
  * in-memory map: the versioning iterator keeps the first, a combiner folds them all. Column families are
- * left to the system iterators above.
+ * left to the system iterators above. Keys and values are unpacked from the run as the iteration reaches
+ * them, once per entry.
  */
 final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
   private final Memtable.Run run;
   private Range range;
   private int position;
   private int end; // one past the last entry inside the range
+  private Key topKey; // unpacked entry at position, or null
+  private Value topValue;
 
   MemtableIterator(Memtable.Run run) {
     this.run = run;
@@ -34,25 +37,30 @@ final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
   @Override
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive) {
     this.range = range;
-    Key[] keys = run.keys();
-    position = range.getStartKey() == null ? 0 : firstNotBefore(keys, range);
+    topKey = null;
+    topValue = null;
+    position = range.getStartKey() == null ? 0 : firstNotBefore(run, range);
     end = position;
-    while (end < keys.length && !range.afterEndKey(keys[end])) {
+    if (range.getEndKey() == null) {
+      end = run.size();
+      return;
+    }
+    while (end < run.size() && !range.afterEndKey(run.key(end))) {
       end++;
-      if ((end & 63) == 0 && range.getEndKey() != null) {
-        end = firstAfter(keys, range, end);
+      if ((end & 63) == 0) {
+        end = firstAfter(run, range, end);
         break;
       }
     }
   }
 
   /** Binary search: the first key the range does not exclude at its start. */
-  private static int firstNotBefore(Key[] keys, Range range) {
+  private static int firstNotBefore(Memtable.Run run, Range range) {
     int lo = 0;
-    int hi = keys.length;
+    int hi = run.size();
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (range.beforeStartKey(keys[mid])) {
+      if (range.beforeStartKey(run.key(mid))) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -62,12 +70,12 @@ final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
   }
 
   /** Binary search from {@code from}: the first key after the range's end. */
-  private static int firstAfter(Key[] keys, Range range, int from) {
+  private static int firstAfter(Memtable.Run run, Range range, int from) {
     int lo = from;
-    int hi = keys.length;
+    int hi = run.size();
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (range.afterEndKey(keys[mid])) {
+      if (range.afterEndKey(run.key(mid))) {
         hi = mid;
       } else {
         lo = mid + 1;
@@ -87,16 +95,24 @@ final class MemtableIterator implements SortedKeyValueIterator<Key, Value> {
       throw new NoSuchElementException();
     }
     position++;
+    topKey = null;
+    topValue = null;
   }
 
   @Override
   public Key getTopKey() {
-    return run.keys()[position];
+    if (topKey == null) {
+      topKey = run.key(position);
+    }
+    return topKey;
   }
 
   @Override
   public Value getTopValue() {
-    return run.values()[position];
+    if (topValue == null) {
+      topValue = run.value(position);
+    }
+    return topValue;
   }
 
   @Override

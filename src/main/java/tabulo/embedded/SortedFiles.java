@@ -13,6 +13,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.file.FileOperations;
 import org.apache.accumulo.core.file.FileSKVIterator;
 import org.apache.accumulo.core.file.FileSKVWriter;
+import org.apache.accumulo.core.file.blockfile.impl.BasicCacheProvider;
+import org.apache.accumulo.core.file.blockfile.impl.CacheProvider;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.spi.crypto.NoCryptoService;
 import org.apache.hadoop.conf.Configuration;
@@ -28,6 +30,7 @@ final class SortedFiles {
   private static final Configuration HADOOP_CONF = new Configuration(false);
   private static final FileSystem FS = localFileSystem();
   private static final NoCryptoService NO_CRYPTO = new NoCryptoService();
+  private static final CacheProvider WHOLE_BLOCKS = new BasicCacheProvider(null, WholeBlockReads.INSTANCE);
 
   private SortedFiles() {}
 
@@ -49,7 +52,8 @@ final class SortedFiles {
 
   static FileSKVIterator openReader(Path file, ConfigurationCopy tableConf) throws IOException {
     return FileOperations.getInstance().newReaderBuilder()
-        .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf).build();
+        .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf)
+        .withCacheProvider(WHOLE_BLOCKS).build();
   }
 
   /**

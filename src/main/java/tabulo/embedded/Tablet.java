@@ -1,7 +1,6 @@
 package tabulo.embedded;
 
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -26,6 +25,10 @@ import org.apache.hadoop.io.Text;
  * merged by major compactions. Scans read an immutable snapshot of (memtables, files).
  */
 final class Tablet {
+  /** Minor compactions closer together than this make a burst of writes, which defers merges by ratio. */
+  private static final long BURST_GAP_MILLIS = 2000;
+  private static final long BURST_GAP_NANOS = BURST_GAP_MILLIS * 1_000_000;
+
   /** What a scan sees; replaced as a whole (copy on write) under the tablet's monitor. */
   private record State(Memtable mem, Memtable imm, List<TabletFile> files) {}
 
@@ -41,9 +44,10 @@ final class Tablet {
   private long lastTimestamp; // guarded by writeLock
   private long immMaxTimestamp;
   private LogWriter log;
-  private final RecordBuffer logRecord = new RecordBuffer(); // reused: guarded by writeLock
+  private final LogRecordBuffer logRecord = new LogRecordBuffer(); // reused: guarded by writeLock
   private long logNumber;
   private boolean majorRunning; // guarded by this
+  private volatile long lastMinorNanos = System.nanoTime() - BURST_GAP_NANOS;
   private Throwable backgroundFailure;
 
   Tablet(Table table, int index, byte[] prevEndRow, byte[] endRow) {
@@ -53,44 +57,6 @@ final class Tablet {
     this.endRow = endRow;
     this.extent = new Range(prevEndRow == null ? null : new Text(prevEndRow), false,
         endRow == null ? null : new Text(endRow), true);
-  }
-
-  /**
-   * A growable byte buffer that keeps its capacity between log records. Unlike ByteArrayOutputStream it
-   * is not synchronized: mutations serialize byte by byte, and a lock per byte costs more than the copy.
-   */
-  private static final class RecordBuffer extends java.io.OutputStream {
-    private byte[] buf = new byte[1 << 16];
-    private int size;
-
-    @Override
-    public void write(int b) {
-      if (size == buf.length) {
-        buf = java.util.Arrays.copyOf(buf, buf.length * 2);
-      }
-      buf[size++] = (byte) b;
-    }
-
-    @Override
-    public void write(byte[] b, int off, int len) {
-      if (size + len > buf.length) {
-        buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, size + len));
-      }
-      System.arraycopy(b, off, buf, size, len);
-      size += len;
-    }
-
-    void reset() {
-      size = 0;
-    }
-
-    int size() {
-      return size;
-    }
-
-    byte[] buffer() {
-      return buf;
-    }
   }
 
   // ---------------------------------------------------------------- open and recovery
@@ -153,13 +119,11 @@ final class Tablet {
       }
       long ts = Math.max(System.currentTimeMillis(), lastTimestamp + 1);
       logRecord.reset();
-      DataOutputStream out = new DataOutputStream(logRecord);
-      out.writeLong(ts);
-      out.writeInt(mutations.size());
+      logRecord.writeLong(ts);
+      logRecord.writeInt(mutations.size());
       for (Mutation m : mutations) {
-        m.write(out);
+        m.write(logRecord);
       }
-      out.flush();
       log.append(logRecord.buffer(), logRecord.size());
       lastTimestamp = insertAll(state.mem, mutations, ts);
       if (state.imm == null && state.mem.bytes() >= table.memtableLimit()) {
@@ -177,22 +141,20 @@ final class Tablet {
    * rebuilds exactly the same keys.
    */
   private static long insertAll(Memtable mem, List<Mutation> batch, long ts) {
-    List<Key> keys = new ArrayList<>(batch.size());
-    List<Value> values = new ArrayList<>(batch.size());
+    WriteBatch packed = new WriteBatch();
     for (Mutation m : batch) {
       boolean deletes = false;
       byte[] row = m.getRow();
       for (ColumnUpdate u : m.getUpdates()) {
-        keys.add(new Key(row, u.getColumnFamily(), u.getColumnQualifier(), u.getColumnVisibility(),
-            u.hasTimestamp() ? u.getTimestamp() : ts, u.isDeleted(), false));
-        values.add(new Value(u.getValue(), false));
+        packed.add(row, u.getColumnFamily(), u.getColumnQualifier(), u.getColumnVisibility(),
+            u.hasTimestamp() ? u.getTimestamp() : ts, u.isDeleted(), u.getValue());
         deletes |= u.isDeleted();
       }
       if (deletes) {
         ts++;
       }
     }
-    mem.add(keys, values);
+    mem.add(packed);
     return ts;
   }
 
@@ -285,7 +247,9 @@ final class Tablet {
       writeLock.unlock();
     }
     table.deleteLogsBefore(index, committedLog);
+    lastMinorNanos = System.nanoTime();
     maybeScheduleMajor();
+    table.background().later(this::maybeScheduleMajor, BURST_GAP_MILLIS + 10); // once the burst is over
   }
 
   /** Flushes the memtable to a file and waits for it (a no-op when there is nothing in memory). */
@@ -332,7 +296,7 @@ final class Tablet {
 
   private void maybeScheduleMajor() {
     synchronized (this) {
-      if (majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet()).length == 0) {
+      if (majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet(), writing()).length == 0) {
         return;
       }
       majorRunning = true;
@@ -353,6 +317,11 @@ final class Tablet {
         notifyAll();
       }
     }
+  }
+
+  /** Whether a burst of writes is going on: the last minor compaction was less than the burst gap ago. */
+  private boolean writing() {
+    return System.nanoTime() - lastMinorNanos < BURST_GAP_NANOS;
   }
 
   private static long[] sizes(List<TabletFile> files) {
@@ -377,7 +346,7 @@ final class Tablet {
           picked = files;
         } else {
           picked = new ArrayList<>();
-          for (int i : CompactionPlanner.select(sizes(files), table.maxFilesPerTablet())) {
+          for (int i : CompactionPlanner.select(sizes(files), table.maxFilesPerTablet(), writing())) {
             picked.add(files.get(i));
           }
         }
