@@ -45,6 +45,7 @@ import org.apache.hadoop.io.Text;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.ops.KernelHost;
+import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 import tabulo.storage.TableSettings;
@@ -80,13 +81,16 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   static final String METADATA_TABLE = "accumulo.metadata";
   static final String ROOT_USER = "root";
 
-  /** Client property naming where server-side kernels' credential stores go (see {@link KernelUser}). */
-  public static final String SECRETS_DIR_PROPERTY = "tabulo.secrets.dir";
+  /**
+   * Client property naming Tabulo's working directory on a file system every tablet server can read:
+   * server-side kernels' credential stores go in {@code secrets/}, files for bulk loads in {@code bulk/}.
+   */
+  public static final String WORK_DIR_PROPERTY = "tabulo.work.dir";
 
   private final AccumuloClient client;
   private final boolean ownsClient;
   private final String user;
-  private String secretsDir = defaultSecretsDir();
+  private String workDir = defaultWorkDir();
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -128,8 +132,8 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     }
     try {
       AccumuloStore store = new AccumuloStore(c, true);
-      String secrets = AccumuloProps.read(clientProperties).getProperty(SECRETS_DIR_PROPERTY);
-      return secrets == null ? store : store.secretsDir(secrets);
+      String work = AccumuloProps.read(clientProperties).getProperty(WORK_DIR_PROPERTY);
+      return work == null ? store : store.workDir(work);
     } catch (RuntimeException e) {
       c.close();
       throw new TabuloException(AccumuloProps.redact("cannot connect to Accumulo with "
@@ -138,23 +142,28 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   }
 
   /**
-   * Where server-side kernels' short-lived credential stores are written: a directory (local path or
-   * Hadoop URI such as hdfs://...) that every tablet server can read. Defaults to a private directory
-   * under the local temporary directory, which serves a cluster on this machine.
+   * Tabulo's working directory (a local path or a Hadoop URI such as hdfs://...), which every tablet
+   * server must be able to read: server-side kernels' short-lived credential stores and the files of
+   * bulk loads go there. Defaults to a directory under the local temporary directory, which serves a
+   * cluster on this machine (mini-accumulo).
    */
-  public AccumuloStore secretsDir(String dir) {
-    this.secretsDir = dir;
+  public AccumuloStore workDir(String dir) {
+    this.workDir = dir;
     return this;
   }
 
-  private static String defaultSecretsDir() {
-    return java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "tabulo-secrets-" + System.getProperty("user.name"))
+  public String workDir() {
+    return workDir;
+  }
+
+  private static String defaultWorkDir() {
+    return java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "tabulo-work-" + System.getProperty("user.name"))
         .toString();
   }
 
   @Override
   public KernelHost kernelHost() {
-    return new TabletServerKernels(this, secretsDir);
+    return new TabletServerKernels(this, workDir);
   }
 
   /** The underlying client, for host-specific operations. */
@@ -421,6 +430,12 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     } catch (TableNotFoundException e) {
       throw noSuchTable(table, e);
     }
+  }
+
+  /** Small loads go through a batch writer; large ones become an RFile that is bulk-imported. */
+  @Override
+  public SortedLoader bulkLoad(String table) {
+    return new AccumuloBulkLoader(this, table, workDir);
   }
 
   @Override

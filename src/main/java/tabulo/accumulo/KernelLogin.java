@@ -12,10 +12,11 @@ import tabulo.storage.TabuloException;
 
 /**
  * How a kernel inside a tablet server logs in to read and write other tables: the instance, the run's
- * short-lived user, and where its password is kept (a Hadoop credential store and the alias in it).
+ * short-lived user, where its password is kept (a Hadoop credential store and the alias in it), and the
+ * work directory its bulk loads use.
  * These travel as iterator options; the password itself never does.
  */
-public record KernelLogin(String instance, String zookeepers, String user, String credentialStore) {
+public record KernelLogin(String instance, String zookeepers, String user, String credentialStore, String workDir) {
   static final String ALIAS = "tabulo.kernel.password";
   private static final String PREFIX = "login.";
 
@@ -25,12 +26,13 @@ public record KernelLogin(String instance, String zookeepers, String user, Strin
     m.put(PREFIX + "zookeepers", zookeepers);
     m.put(PREFIX + "user", user);
     m.put(PREFIX + "credentialStore", credentialStore);
+    m.put(PREFIX + "workDir", workDir);
     return m;
   }
 
   public static KernelLogin fromOptions(Map<String, String> m) {
     return new KernelLogin(m.get(PREFIX + "instance"), m.get(PREFIX + "zookeepers"), m.get(PREFIX + "user"),
-        m.get(PREFIX + "credentialStore"));
+        m.get(PREFIX + "credentialStore"), m.get(PREFIX + "workDir"));
   }
 
   /** Logs in; the credential store must be readable from where this runs. */
@@ -40,7 +42,7 @@ public record KernelLogin(String instance, String zookeepers, String user, Strin
       token = new CredentialProviderToken(ALIAS, credentialStore);
     } catch (IOException | RuntimeException e) {
       throw new TabuloException("a multiply kernel cannot read its credential store " + credentialStore
-          + " from this tablet server (" + e.getMessage() + "): set tabulo.secrets.dir in the client"
+          + " from this tablet server (" + e.getMessage() + "): set tabulo.work.dir in the client"
           + " properties to a directory every tablet server can read, e.g. on HDFS");
     }
     return Accumulo.newClient().to(instance, zookeepers).as(user, token).build();

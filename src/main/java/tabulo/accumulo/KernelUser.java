@@ -26,7 +26,7 @@ import tabulo.storage.TabuloException;
  * A short-lived Accumulo user for one run of server-side kernels: it may read the run's inputs and
  * write its outputs, holds exactly the run's authorizations, and is dropped when the run ends. Its
  * random password exists only in a Hadoop credential store (a JCEKS file only its owner may read) in
- * the secrets directory; kernels get the store's path, never the password, so the caller's and this
+ * {@code secrets/} of the work directory; kernels get the store's path, never the password, so the caller's and this
  * user's secrets appear in no iterator option, log, message or {@code listscans}.
  */
 final class KernelUser implements AutoCloseable {
@@ -48,12 +48,12 @@ final class KernelUser implements AutoCloseable {
    * Creates the user with these authorizations (the caller must hold them), allowed to read
    * {@code reads} and to read and write {@code writes}.
    */
-  static KernelUser create(AccumuloClient caller, String secretsDir, Authorizations auths, String[] reads,
+  static KernelUser create(AccumuloClient caller, String workDir, Authorizations auths, String[] reads,
       String[] writes) {
     String name = "tabulo_run_" + HexFormat.of().formatHex(randomBytes(8));
     char[] password = Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(24)).toCharArray();
     SecurityOperations sec = caller.securityOperations();
-    Path file = new Path(secretsDir, name + ".jceks");
+    Path file = new Path(new Path(workDir, "secrets"), name + ".jceks");
     try {
       sec.createLocalUser(name, new PasswordToken(new String(password)));
     } catch (AccumuloSecurityException e) {
@@ -68,7 +68,7 @@ final class KernelUser implements AutoCloseable {
     try {
       String store = writeCredential(file, password);
       user = new KernelUser(caller, name, file, new KernelLogin(caller.properties().getProperty("instance.name"),
-          caller.properties().getProperty("instance.zookeepers"), name, store));
+          caller.properties().getProperty("instance.zookeepers"), name, store, workDir));
       sec.changeUserAuthorizations(name, auths);
       for (String t : reads) {
         sec.grantTablePermission(name, t, TablePermission.READ);
@@ -76,6 +76,7 @@ final class KernelUser implements AutoCloseable {
       for (String t : writes) {
         sec.grantTablePermission(name, t, TablePermission.READ);
         sec.grantTablePermission(name, t, TablePermission.WRITE);
+        sec.grantTablePermission(name, t, TablePermission.BULK_IMPORT);
       }
       return user;
     } catch (AccumuloSecurityException e) {

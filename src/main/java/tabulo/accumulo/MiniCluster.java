@@ -57,11 +57,17 @@ public final class MiniCluster {
    */
   public static MiniAccumuloClusterImpl create(Path dir, String password, int tservers, List<String> extraJvmFlags)
       throws IOException {
+    return create(dir, password, tservers, extraJvmFlags, 384);
+  }
+
+  /** As above, with tablet servers of {@code tserverHeapMb} MB heap (kernels and imports run there). */
+  public static MiniAccumuloClusterImpl create(Path dir, String password, int tservers, List<String> extraJvmFlags,
+      int tserverHeapMb) throws IOException {
     MiniAccumuloConfigImpl cfg = new MiniAccumuloConfigImpl(dir.toFile(), password);
     cfg.setInstanceName("tabulo");
     cfg.setNumTservers(tservers);
     cfg.setDefaultMemory(128, MemoryUnit.MEGABYTE);
-    cfg.setMemory(ServerType.TABLET_SERVER, 384, MemoryUnit.MEGABYTE);
+    cfg.setMemory(ServerType.TABLET_SERVER, tserverHeapMb, MemoryUnit.MEGABYTE);
     cfg.setMemory(ServerType.ZOOKEEPER, 96, MemoryUnit.MEGABYTE);
     cfg.setMemory(ServerType.GARBAGE_COLLECTOR, 64, MemoryUnit.MEGABYTE);
     Map<String, String> site = new HashMap<>(cfg.getSiteConfig());

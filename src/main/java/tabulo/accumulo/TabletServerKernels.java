@@ -35,11 +35,11 @@ final class TabletServerKernels implements KernelHost {
   static final String JOURNAL_SUFFIX = "__journal";
 
   private final AccumuloStore store;
-  private final String secretsDir;
+  private final String workDir;
 
-  TabletServerKernels(AccumuloStore store, String secretsDir) {
+  TabletServerKernels(AccumuloStore store, String workDir) {
     this.store = store;
-    this.secretsDir = secretsDir;
+    this.workDir = workDir;
   }
 
   @Override
@@ -70,7 +70,7 @@ final class TabletServerKernels implements KernelHost {
           t.setDaemon(true);
           return t;
         });
-    try (KernelUser user = KernelUser.create(client, secretsDir, plan.auths(), plan.inputs(),
+    try (KernelUser user = KernelUser.create(client, workDir, plan.auths(), plan.inputs(),
         writes.toArray(new String[0]))) {
       IteratorSetting kernel = new IteratorSetting(KERNEL_PRIORITY, "tabulo-mxm", MxmTabletIterator.class);
       kernel.addOptions(plan.toOptions());

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Random;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,12 @@ import org.junit.jupiter.api.io.TempDir;
 import tabulo.iterators.ColumnSpecFilter;
 import tabulo.iterators.DecimalSumCombiner;
 import tabulo.iterators.MonoidCombiner;
+import tabulo.d4m.KeySpec;
+import tabulo.math.Semirings;
+import tabulo.ops.Matrices;
+import tabulo.ops.Mxm;
+import tabulo.ops.MxmOptions;
+import tabulo.ops.MxmOptions.Algorithm;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
@@ -53,6 +61,12 @@ class ServerJarOnTabletServerTest {
     for (Path jar : ServerJarTest.serverLibraries()) {
       accumuloOnly.add(jar.toAbsolutePath().toString());
     }
+    // the test's Hadoop settings (core-site.xml: the raw local file system), as every other process here has
+    Path conf = Files.createDirectories(tmp.resolve("conf"));
+    try (var in = ServerJarOnTabletServerTest.class.getResourceAsStream("/core-site.xml")) {
+      Files.copy(in, conf.resolve("core-site.xml"));
+    }
+    accumuloOnly.add(conf.toAbsolutePath().toString());
     String password = MiniCluster.randomPassword();
     MiniAccumuloClusterImpl cluster = MiniCluster.create(tmp.resolve("mac"), password, 1, List.of());
     cluster.getConfig().setClasspathItems(accumuloOnly.toArray(new String[0]));
@@ -88,6 +102,15 @@ class ServerJarOnTabletServerTest {
         assertEquals("15", b.get(0).getValue().toString());
         store.compact("sums"); // the combiner at major compaction, in the tablet server
         assertEquals("6", store.scanAll("sums", ScanSpec.all()).get(0).getValue().toString());
+
+        // the multiply kernels, hosted by MxmTabletIterator, run from the jar too
+        Map<String, Map<String, Double>> ma = Matrices.random(store, new Random(3), "A", List.of("d"));
+        Map<String, Map<String, Double>> mb = Matrices.random(store, new Random(4), "B", List.of());
+        for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
+          Mxm.multiply(store, "A", "B", "C" + alg, MxmOptions.defaults().algorithm(alg).transposeA(true));
+          assertEquals(Matrices.oracle(ma, mb, true, Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(), KeySpec.all()),
+              Matrices.read(store, "C" + alg), alg.toString());
+        }
       }
     } finally {
       cluster.stop(); // not MiniCluster.stop: that ends every cluster child of this JVM, the shared one's too

@@ -230,8 +230,9 @@ class ServerSideMxmTest {
   @Order(3)
   void noSecretInIteratorOptionsActiveScansOrLogs() throws Exception {
     AccumuloClient root = accumulo.client();
-    Path secrets = dir.resolve("secrets");
-    AccumuloStore store = new AccumuloStore(root).secretsDir(secrets.toString());
+    Path work = dir.resolve("work");
+    Path secrets = work.resolve("secrets");
+    AccumuloStore store = new AccumuloStore(root).workDir(work.toString());
     Set<String> kernelPasswords = ConcurrentHashMap.newKeySet();
     StringBuilder scansSeen = new StringBuilder();
     AtomicBoolean running = new AtomicBoolean(true);

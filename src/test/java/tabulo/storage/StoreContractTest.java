@@ -378,6 +378,45 @@ public abstract class StoreContractTest {
 
   // ---- security ----
 
+  /**
+   * Bulk loads small and large (hosts may take different paths by size: Accumulo writes small ones
+   * through a batch writer and imports large ones as files) keep keys, visibilities, timestamps and
+   * values exactly, across tablets, beside entries already there.
+   */
+  @Test
+  void bulkLoadsOfEverySizeKeepEveryKeyPart() {
+    Store s = store();
+    try {
+      s.setAuthorizations("root", new Authorizations("a"));
+      for (int n : new int[] {10, 120_000}) {
+        String t = newTable("bulk" + n, TableSettings.defaults().splits(List.of("r03", "r07")));
+        TreeMap<Key, Value> oracle = new TreeMap<>();
+        Mutation before = new Mutation("r05");
+        before.put("", "before", "x");
+        write(t, before);
+        oracle.put(new Key("r05", "", "before", "", 0), new Value("x")); // timestamp ignored below
+        String[] labels = {"", "a"};
+        try (SortedLoader loader = s.bulkLoad(t)) {
+          for (int i = 0; i < n; i++) {
+            Key k = new Key(String.format("r%02d", i * 10 / n), "f", String.format("q%07d", i), labels[i % 2], 1000 + i);
+            Value v = new Value("v" + i);
+            loader.append(k, v);
+            oracle.put(k, v);
+          }
+        }
+        List<String> got = new ArrayList<>();
+        for (Entry<Key, Value> e : s.scanAll(t, ScanSpec.all())) {
+          Key k = e.getKey();
+          got.add((k.getColumnQualifier().toString().equals("before") ? new Key(k.getRow(), k.getColumnFamily(),
+              k.getColumnQualifier(), k.getColumnVisibility(), 0) : k) + " -> " + e.getValue());
+        }
+        assertEquals(show(oracle, k -> true), got, n + " entries");
+      }
+    } finally {
+      s.setAuthorizations("root", Authorizations.EMPTY);
+    }
+  }
+
   @Test
   void visibilitiesAndAuthorizations() throws VisibilityParseException {
     Store s = store();
