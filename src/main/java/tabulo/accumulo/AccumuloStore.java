@@ -91,6 +91,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private final boolean ownsClient;
   private final String user;
   private String workDir = defaultWorkDir();
+  private boolean bulkImports = true;
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -154,6 +155,15 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   public String workDir() {
     return workDir;
+  }
+
+  /**
+   * Whether large bulk loads become bulk imports (the default), or go through a batch writer: Accumulo
+   * lets a bulk import's client read the metadata table, which a kernel's short-lived user may not.
+   */
+  public AccumuloStore bulkImports(boolean on) {
+    this.bulkImports = on;
+    return this;
   }
 
   private static String defaultWorkDir() {
@@ -435,7 +445,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   /** Small loads go through a batch writer; large ones become an RFile that is bulk-imported. */
   @Override
   public SortedLoader bulkLoad(String table) {
-    return new AccumuloBulkLoader(this, table, workDir);
+    return bulkImports ? new AccumuloBulkLoader(this, table, workDir) : Store.super.bulkLoad(table);
   }
 
   @Override
