@@ -30,6 +30,10 @@ import tabulo.storage.TabuloException;
  * a larger one streams into an RFile under {@code bulk/} of the work directory, which is then
  * bulk-imported (Accumulo moves the file into the table: no write-ahead log, no memory map). Durable
  * when {@link #close()} returns, either way.
+ *
+ * <p>With a deferred-import directory (kernels in tablet servers, whose short-lived users may not bulk
+ * import), the file is only published there, as {@code TABLE/RANDOM.rf} (written under a temporary name
+ * and renamed when complete), for the client to import once the run is done.
  */
 final class AccumuloBulkLoader implements SortedLoader {
   static final int WRITER_LIMIT = 50_000;
@@ -38,16 +42,19 @@ final class AccumuloBulkLoader implements SortedLoader {
   private final AccumuloStore store;
   private final String table;
   private final String workDir;
+  private final String deferredDir; // null: import at close
   private final List<Key> keys = new ArrayList<>();
   private final List<Value> values = new ArrayList<>();
   private FileSystem fs;
   private Path dir;
   private RFileWriter file;
+  private Path filePath;
 
-  AccumuloBulkLoader(AccumuloStore store, String table, String workDir) {
+  AccumuloBulkLoader(AccumuloStore store, String table, String workDir, String deferredDir) {
     this.store = store;
     this.table = table;
     this.workDir = workDir;
+    this.deferredDir = deferredDir;
   }
 
   @Override
@@ -78,15 +85,21 @@ final class AccumuloBulkLoader implements SortedLoader {
     if (fs instanceof LocalFileSystem local) {
       fs = local.getRawFileSystem(); // no .crc side files in the directory Accumulo imports
     }
-    dir = new Path(new Path(workDir, "bulk"), table + "-" + HexFormat.of().formatHex(randomBytes()));
+    String name = HexFormat.of().formatHex(randomBytes());
+    dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
     fs.mkdirs(dir);
-    file = RFile.newWriter().to(new Path(dir, "load.rf").toString()).withFileSystem(fs).build();
+    filePath = new Path(dir, name + (deferredDir != null ? TEMPORARY : ".rf"));
+    file = RFile.newWriter().to(filePath.toString()).withFileSystem(fs).build();
   }
 
   @Override
   public void close() {
     if (file == null) {
       writeThroughWriter();
+      return;
+    }
+    if (deferredDir != null) {
+      publish();
       return;
     }
     try {
@@ -109,6 +122,56 @@ final class AccumuloBulkLoader implements SortedLoader {
       }
     }
   }
+
+  /** Closes the file and gives it its final name: a file named {@code *.rf} is complete. */
+  private void publish() {
+    try {
+      file.close();
+      String complete = filePath.getName().substring(0, filePath.getName().length() - TEMPORARY.length()) + ".rf";
+      if (!fs.rename(filePath, new Path(dir, complete))) {
+        throw new IOException("cannot rename " + filePath);
+      }
+    } catch (IOException e) {
+      throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Imports what deferred loads published for each table under {@code deferredDir}, dropping files left
+   * incomplete by a kernel that died; removes the directory.
+   */
+  static void importDeferred(AccumuloStore store, String deferredDir) {
+    Path root = new Path(deferredDir);
+    try {
+      FileSystem fs = root.getFileSystem(new Configuration());
+      if (!fs.exists(root)) {
+        return;
+      }
+      for (org.apache.hadoop.fs.FileStatus t : fs.listStatus(root)) {
+        boolean any = false;
+        for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(t.getPath())) {
+          if (f.getPath().getName().endsWith(".rf")) {
+            any = true;
+          } else {
+            fs.delete(f.getPath(), false); // incomplete, or a local checksum file
+          }
+        }
+        if (any) {
+          store.client().tableOperations().importDirectory(t.getPath().toString()).to(t.getPath().getName()).load();
+        }
+      }
+    } catch (IOException e) {
+      throw new TabuloException("cannot read the kernels' bulk files in " + deferredDir + ": " + e.getMessage(), e);
+    } catch (TableNotFoundException e) {
+      throw new TabuloException("a kernel's output table is gone: " + e.getMessage(), e);
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      throw new TabuloException("bulk import of the kernels' output from " + deferredDir + " failed: "
+          + AccumuloStore.rootMessage(e), e);
+    }
+  }
+
+  private static final String TEMPORARY = ".writing";
 
   private void writeThroughWriter() {
     try (TableWriter w = store.writer(table)) {

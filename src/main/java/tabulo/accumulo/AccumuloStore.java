@@ -91,7 +91,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private final boolean ownsClient;
   private final String user;
   private String workDir = defaultWorkDir();
-  private boolean bulkImports = true;
+  private String deferredImports; // null: bulk loads import at once
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -158,11 +158,12 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   }
 
   /**
-   * Whether large bulk loads become bulk imports (the default), or go through a batch writer: Accumulo
-   * lets a bulk import's client read the metadata table, which a kernel's short-lived user may not.
+   * Large bulk loads are published as files in {@code dir} instead of imported: for kernels in tablet
+   * servers, whose short-lived users may not bulk import (Accumulo has a bulk import's client read the
+   * metadata table); the client imports them when the run is done.
    */
-  public AccumuloStore bulkImports(boolean on) {
-    this.bulkImports = on;
+  AccumuloStore deferImports(String dir) {
+    this.deferredImports = dir;
     return this;
   }
 
@@ -445,7 +446,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   /** Small loads go through a batch writer; large ones become an RFile that is bulk-imported. */
   @Override
   public SortedLoader bulkLoad(String table) {
-    return bulkImports ? new AccumuloBulkLoader(this, table, workDir) : Store.super.bulkLoad(table);
+    return new AccumuloBulkLoader(this, table, workDir, deferredImports);
   }
 
   @Override

@@ -34,7 +34,7 @@ public final class KernelClients {
   public static AccumuloStore store(KernelLogin login) {
     Cached c = STORES.computeIfAbsent(login, l -> {
       LOG.info("multiply kernel logs in as {} with the credential store {}", l.user(), l.credentialStore());
-      return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).bulkImports(false), new long[1]);
+      return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).deferImports(l.bulkDir()), new long[1]);
     });
     c.lastUse[0] = System.currentTimeMillis();
     return c.store;

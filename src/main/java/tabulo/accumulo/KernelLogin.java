@@ -12,11 +12,12 @@ import tabulo.storage.TabuloException;
 
 /**
  * How a kernel inside a tablet server logs in to read and write other tables: the instance, the run's
- * short-lived user, where its password is kept (a Hadoop credential store and the alias in it), and the
- * work directory its bulk loads use.
+ * short-lived user, where its password is kept (a Hadoop credential store and the alias in it), the work
+ * directory, and the run's directory where large outputs are left as files for the client to import.
  * These travel as iterator options; the password itself never does.
  */
-public record KernelLogin(String instance, String zookeepers, String user, String credentialStore, String workDir) {
+public record KernelLogin(String instance, String zookeepers, String user, String credentialStore, String workDir,
+    String bulkDir) {
   static final String ALIAS = "tabulo.kernel.password";
   private static final String PREFIX = "login.";
 
@@ -27,12 +28,13 @@ public record KernelLogin(String instance, String zookeepers, String user, Strin
     m.put(PREFIX + "user", user);
     m.put(PREFIX + "credentialStore", credentialStore);
     m.put(PREFIX + "workDir", workDir);
+    m.put(PREFIX + "bulkDir", bulkDir);
     return m;
   }
 
   public static KernelLogin fromOptions(Map<String, String> m) {
     return new KernelLogin(m.get(PREFIX + "instance"), m.get(PREFIX + "zookeepers"), m.get(PREFIX + "user"),
-        m.get(PREFIX + "credentialStore"), m.get(PREFIX + "workDir"));
+        m.get(PREFIX + "credentialStore"), m.get(PREFIX + "workDir"), m.get(PREFIX + "bulkDir"));
   }
 
   /** Logs in; the credential store must be readable from where this runs. */

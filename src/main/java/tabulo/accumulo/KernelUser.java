@@ -68,7 +68,8 @@ final class KernelUser implements AutoCloseable {
     try {
       String store = writeCredential(file, password);
       user = new KernelUser(caller, name, file, new KernelLogin(caller.properties().getProperty("instance.name"),
-          caller.properties().getProperty("instance.zookeepers"), name, store, workDir));
+          caller.properties().getProperty("instance.zookeepers"), name, store, workDir,
+          new Path(new Path(workDir, "bulk"), name).toString()));
       sec.changeUserAuthorizations(name, auths);
       for (String t : reads) {
         sec.grantTablePermission(name, t, TablePermission.READ);
@@ -76,7 +77,6 @@ final class KernelUser implements AutoCloseable {
       for (String t : writes) {
         sec.grantTablePermission(name, t, TablePermission.READ);
         sec.grantTablePermission(name, t, TablePermission.WRITE);
-        sec.grantTablePermission(name, t, TablePermission.BULK_IMPORT);
       }
       return user;
     } catch (AccumuloSecurityException e) {
@@ -99,9 +99,19 @@ final class KernelUser implements AutoCloseable {
     return name;
   }
 
+  /** Drops the user and removes its credential store and whatever its kernels left in the run's directory. */
   @Override
   public void close() {
-    close(caller, name, credentialFile);
+    try {
+      close(caller, name, credentialFile);
+    } finally {
+      try {
+        Path bulk = new Path(login.bulkDir());
+        bulk.getFileSystem(new Configuration()).delete(bulk, true);
+      } catch (IOException e) {
+        // leftover files of a finished run hold nothing anyone reads
+      }
+    }
   }
 
   private static void close(AccumuloClient caller, String name, Path file) {

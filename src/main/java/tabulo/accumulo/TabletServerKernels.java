@@ -83,6 +83,7 @@ final class TabletServerKernels implements KernelHost {
         done.add(pool.submit(() -> runTablet(client, plan, kernel, tablet, counters)));
       }
       tabulo.ops.Tasks.awaitAll(done);
+      AccumuloBulkLoader.importDeferred(store, user.login().bulkDir());
     } finally {
       pool.shutdownNow();
       if (journal != null && store.exists(journal)) {
