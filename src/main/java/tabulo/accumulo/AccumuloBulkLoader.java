@@ -171,7 +171,7 @@ final class AccumuloBulkLoader implements SortedLoader {
     }
   }
 
-  private static final String TEMPORARY = ".writing";
+  private static final String TEMPORARY = "_tmp"; // the other ending RFile names may have
 
   private void writeThroughWriter() {
     try (TableWriter w = store.writer(table)) {
