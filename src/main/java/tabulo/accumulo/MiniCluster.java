@@ -57,17 +57,23 @@ public final class MiniCluster {
    */
   public static MiniAccumuloClusterImpl create(Path dir, String password, int tservers, List<String> extraJvmFlags)
       throws IOException {
-    return create(dir, password, tservers, extraJvmFlags, 384);
+    return create(dir, password, new TabletServers(tservers, 384, false), extraJvmFlags);
   }
 
-  /** As above, with tablet servers of {@code tserverHeapMb} MB heap (kernels and imports run there). */
-  public static MiniAccumuloClusterImpl create(Path dir, String password, int tservers, List<String> extraJvmFlags,
-      int tserverHeapMb) throws IOException {
+  /**
+   * How many tablet servers, their heap, and whether they compile hot code fully (C2: slower to start,
+   * much faster for kernels that run long) rather than stopping at C1 like the other processes.
+   */
+  public record TabletServers(int count, int heapMb, boolean optimizingJit) {}
+
+  /** As above, with tablet servers sized for work (kernels and imports run there). */
+  public static MiniAccumuloClusterImpl create(Path dir, String password, TabletServers tservers,
+      List<String> extraJvmFlags) throws IOException {
     MiniAccumuloConfigImpl cfg = new MiniAccumuloConfigImpl(dir.toFile(), password);
     cfg.setInstanceName("tabulo");
-    cfg.setNumTservers(tservers);
+    cfg.setNumTservers(tservers.count());
     cfg.setDefaultMemory(128, MemoryUnit.MEGABYTE);
-    cfg.setMemory(ServerType.TABLET_SERVER, tserverHeapMb, MemoryUnit.MEGABYTE);
+    cfg.setMemory(ServerType.TABLET_SERVER, tservers.heapMb(), MemoryUnit.MEGABYTE);
     cfg.setMemory(ServerType.ZOOKEEPER, 96, MemoryUnit.MEGABYTE);
     cfg.setMemory(ServerType.GARBAGE_COLLECTOR, 64, MemoryUnit.MEGABYTE);
     Map<String, String> site = new HashMap<>(cfg.getSiteConfig());
@@ -79,7 +85,7 @@ public final class MiniCluster {
     cfg.setSiteConfig(site);
     List<String> flags = new ArrayList<>(CHILD_JVM_FLAGS);
     flags.addAll(extraJvmFlags);
-    return new FastCluster(cfg, flags);
+    return new FastCluster(cfg, flags, tservers.optimizingJit());
   }
 
   /**
@@ -137,10 +143,13 @@ public final class MiniCluster {
    */
   static final class FastCluster extends MiniAccumuloClusterImpl {
     private final List<String> flags;
+    private final boolean optimizingTabletServers;
 
-    FastCluster(MiniAccumuloConfigImpl config, List<String> flags) throws IOException {
+    FastCluster(MiniAccumuloConfigImpl config, List<String> flags, boolean optimizingTabletServers)
+        throws IOException {
       super(config);
       this.flags = List.copyOf(flags);
+      this.optimizingTabletServers = optimizingTabletServers;
     }
 
     @Override
@@ -163,6 +172,9 @@ public final class MiniCluster {
         jvmOpts.add("-Dzookeeper.jmx.log4j.disable=true");
       }
       jvmOpts.add("-Xmx" + getConfig().getMemory(serverType));
+      if (serverType == ServerType.TABLET_SERVER && optimizingTabletServers) {
+        jvmOpts.add("-XX:TieredStopAtLevel=4"); // after our C1-only flag, so it wins
+      }
       if (configOverrides != null && !configOverrides.isEmpty()) {
         File siteFile =
             Files.createTempFile(getConfig().getConfDir().toPath(), "accumulo", ".properties")

@@ -239,6 +239,7 @@ final class Table {
   }
 
   void close() throws IOException {
+    tablets.forEach(Tablet::retire); // first, so no delayed check starts a merge once they are idle
     for (Tablet t : tablets) {
       t.awaitIdle();
     }

@@ -47,6 +47,7 @@ final class Tablet {
   private final LogRecordBuffer logRecord = new LogRecordBuffer(); // reused: guarded by writeLock
   private long logNumber;
   private boolean majorRunning; // guarded by this
+  private boolean retired; // closing: no new merges
   private volatile long lastMinorNanos = System.nanoTime() - BURST_GAP_NANOS;
   private Throwable backgroundFailure;
 
@@ -296,7 +297,7 @@ final class Tablet {
 
   private void maybeScheduleMajor() {
     synchronized (this) {
-      if (majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet(), writing()).length == 0) {
+      if (retired || majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet(), writing()).length == 0) {
         return;
       }
       majorRunning = true;
@@ -465,6 +466,14 @@ final class Tablet {
     } finally {
       writeLock.unlock();
     }
+  }
+
+  /**
+   * Starts no merge from now on (a delayed check may still fire): the tablet is being closed, perhaps
+   * for its table to be deleted.
+   */
+  synchronized void retire() {
+    retired = true;
   }
 
   /** Waits until no minor or major compaction of this tablet is running. */
