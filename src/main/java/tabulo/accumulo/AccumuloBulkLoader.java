@@ -85,6 +85,10 @@ final class AccumuloBulkLoader implements SortedLoader {
     if (fs instanceof LocalFileSystem local) {
       fs = local.getRawFileSystem(); // no .crc side files in the directory Accumulo imports
     }
+    Path root = new Path(workDir);
+    if (!fs.exists(root)) {
+      FileSystem.mkdirs(fs, root, PRIVATE); // what is loaded is readable by its owner alone
+    }
     String name = HexFormat.of().formatHex(randomBytes());
     dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
     fs.mkdirs(dir);
@@ -171,6 +175,8 @@ final class AccumuloBulkLoader implements SortedLoader {
     }
   }
 
+  static final org.apache.hadoop.fs.permission.FsPermission PRIVATE =
+      new org.apache.hadoop.fs.permission.FsPermission((short) 0700);
   private static final String TEMPORARY = "_tmp"; // the other ending RFile names may have
 
   private void writeThroughWriter() {

@@ -16,7 +16,6 @@ import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.security.alias.CredentialProvider;
 import org.apache.hadoop.security.alias.CredentialProviderFactory;
 
@@ -135,8 +134,11 @@ final class KernelUser implements AutoCloseable {
     Configuration conf = new Configuration();
     FileSystem fs = file.getFileSystem(conf);
     Path dir = file.getParent();
+    if (!fs.exists(dir.getParent())) {
+      FileSystem.mkdirs(fs, dir.getParent(), AccumuloBulkLoader.PRIVATE); // the work directory
+    }
     if (!fs.exists(dir)) {
-      FileSystem.mkdirs(fs, dir, new FsPermission((short) 0700));
+      FileSystem.mkdirs(fs, dir, AccumuloBulkLoader.PRIVATE);
     }
     URI uri = fs.makeQualified(file).toUri();
     String provider = "jceks://" + uri.getScheme() + (uri.getAuthority() == null ? "" : "@" + uri.getAuthority())
