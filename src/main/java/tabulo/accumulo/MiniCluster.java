@@ -173,7 +173,8 @@ public final class MiniCluster {
       }
       jvmOpts.add("-Xmx" + getConfig().getMemory(serverType));
       if (serverType == ServerType.TABLET_SERVER && optimizingTabletServers) {
-        jvmOpts.add("-XX:TieredStopAtLevel=4"); // after our C1-only flag, so it wins
+        // after our C1-only, serial-GC flags, so these win: full JIT, and a collector using every core
+        jvmOpts.addAll(List.of("-XX:TieredStopAtLevel=4", "-XX:-UseSerialGC", "-XX:+UseParallelGC"));
       }
       if (configOverrides != null && !configOverrides.isEmpty()) {
         File siteFile =
