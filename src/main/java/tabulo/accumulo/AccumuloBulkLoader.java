@@ -93,7 +93,9 @@ final class AccumuloBulkLoader implements SortedLoader {
     dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
     fs.mkdirs(dir);
     filePath = new Path(dir, name + (deferredDir != null ? TEMPORARY : ".rf"));
-    file = RFile.newWriter().to(filePath.toString()).withFileSystem(fs).build();
+    // uncompressed: deflating cost more than everything else here; the table's compactions compress later
+    file = RFile.newWriter().to(filePath.toString()).withFileSystem(fs)
+        .withTableProperties(java.util.Map.of("table.file.compress.type", "none")).build();
   }
 
   @Override

@@ -55,7 +55,7 @@ public final class MiniClusterDaemon {
     long t0 = System.nanoTime();
     // tablet servers with room for the multiply kernels and bulk imports that users try on it
     MiniAccumuloClusterImpl cluster = MiniCluster.create(dir.resolve(CLUSTER), password,
-        new MiniCluster.TabletServers(tservers, 1024, true), List.of());
+        new MiniCluster.TabletServers(tservers, 2048, true), List.of());
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.err.println("mini-accumulo: stopping");
       MiniCluster.stop(cluster);
