@@ -12,16 +12,13 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.rfile.RFile;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 
 import tabulo.storage.SortedLoader;
-import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
 
 /**
@@ -85,10 +82,7 @@ final class AccumuloBulkLoader implements SortedLoader {
     if (fs instanceof LocalFileSystem local) {
       fs = local.getRawFileSystem(); // no .crc side files in the directory Accumulo imports
     }
-    Path root = new Path(workDir);
-    if (!fs.exists(root)) {
-      FileSystem.mkdirs(fs, root, PRIVATE); // what is loaded is readable by its owner alone
-    }
+    makePrivate(fs, new Path(workDir)); // what is loaded is readable by its owner alone
     String name = HexFormat.of().formatHex(randomBytes());
     dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
     fs.mkdirs(dir);
@@ -177,18 +171,19 @@ final class AccumuloBulkLoader implements SortedLoader {
     }
   }
 
-  static final org.apache.hadoop.fs.permission.FsPermission PRIVATE =
-      new org.apache.hadoop.fs.permission.FsPermission((short) 0700);
+  /** Creates {@code dir}, if missing, readable by its owner alone (an existing one is left as it is). */
+  static void makePrivate(FileSystem fs, Path dir) throws IOException {
+    if (!fs.exists(dir)) {
+      FileSystem.mkdirs(fs, dir, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
+    }
+  }
+
   private static final String TEMPORARY = "_tmp"; // the other ending RFile names may have
 
   private void writeThroughWriter() {
-    try (TableWriter w = store.writer(table)) {
+    try (SortedLoader w = SortedLoader.through(store.writer(table))) {
       for (int i = 0; i < keys.size(); i++) {
-        Key k = keys.get(i);
-        Mutation m = new Mutation(k.getRowData().toArray());
-        m.put(k.getColumnFamilyData().toArray(), k.getColumnQualifierData().toArray(),
-            new ColumnVisibility(k.getColumnVisibilityData().toArray()), k.getTimestamp(), values.get(i).get());
-        w.addMutation(m);
+        w.append(keys.get(i), values.get(i));
       }
     }
   }

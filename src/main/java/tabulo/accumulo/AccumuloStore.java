@@ -110,7 +110,8 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * ZooKeepers, principal and token). The store owns the client and closes it.
    */
   public static AccumuloStore open(Path clientProperties) {
-    AccumuloProps.read(clientProperties); // readable, and its token registered as a secret
+    // readable, and its token registered as a secret
+    String workDir = AccumuloProps.read(clientProperties).getProperty(WORK_DIR_PROPERTY);
     AccumuloClient c;
     try {
       c = Accumulo.newClient().from(clientProperties).build();
@@ -133,8 +134,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     }
     try {
       AccumuloStore store = new AccumuloStore(c, true);
-      String work = AccumuloProps.read(clientProperties).getProperty(WORK_DIR_PROPERTY);
-      return work == null ? store : store.workDir(work);
+      return workDir == null ? store : store.workDir(workDir);
     } catch (RuntimeException e) {
       c.close();
       throw new TabuloException(AccumuloProps.redact("cannot connect to Accumulo with "
@@ -151,10 +151,6 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   public AccumuloStore workDir(String dir) {
     this.workDir = dir;
     return this;
-  }
-
-  public String workDir() {
-    return workDir;
   }
 
   /**
@@ -475,7 +471,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * The authorizations to scan with: the user's own grant when {@code requested} is null, else
    * {@code requested} after checking that every one of them is granted.
    */
-  private Authorizations scanAuthorizations(Authorizations requested) {
+  Authorizations scanAuthorizations(Authorizations requested) {
     Authorizations granted = authorizations(user);
     if (requested == null) {
       return granted;

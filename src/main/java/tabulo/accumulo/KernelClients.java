@@ -7,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Inside a tablet server: the stores kernels read and write other tables through, one per run's login,
@@ -17,7 +18,7 @@ public final class KernelClients {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(KernelClients.class);
   private static final long IDLE_MILLIS = TimeUnit.MINUTES.toMillis(10);
 
-  private record Cached(AccumuloStore store, long[] lastUse) {}
+  private record Cached(AccumuloStore store, AtomicLong lastUse) {}
 
   private static final Map<KernelLogin, Cached> STORES = new ConcurrentHashMap<>();
   private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("tabulo-kernel-worker"));
@@ -34,9 +35,9 @@ public final class KernelClients {
   public static AccumuloStore store(KernelLogin login) {
     Cached c = STORES.computeIfAbsent(login, l -> {
       LOG.info("multiply kernel logs in as {} with the credential store {}", l.user(), l.credentialStore());
-      return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).deferImports(l.bulkDir()), new long[1]);
+      return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).deferImports(l.bulkDir()), new AtomicLong());
     });
-    c.lastUse[0] = System.currentTimeMillis();
+    c.lastUse.set(System.currentTimeMillis());
     return c.store;
   }
 
@@ -48,7 +49,7 @@ public final class KernelClients {
   private static void closeIdle() {
     long now = System.currentTimeMillis();
     STORES.entrySet().removeIf(e -> {
-      if (now - e.getValue().lastUse[0] < IDLE_MILLIS) {
+      if (now - e.getValue().lastUse.get() < IDLE_MILLIS) {
         return false;
       }
       e.getValue().store.close();

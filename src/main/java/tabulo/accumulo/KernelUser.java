@@ -120,9 +120,7 @@ final class KernelUser implements AutoCloseable {
       throw new TabuloException("cannot drop the kernels' user " + name + ": " + AccumuloStore.rootMessage(e), e);
     } finally {
       try {
-        FileSystem fs = file.getFileSystem(new Configuration());
-        fs.delete(file, false);
-        fs.delete(new Path(file.getParent(), "." + file.getName() + ".crc"), false); // the local checksum
+        file.getFileSystem(new Configuration()).delete(file, false); // a local checksum file goes with it
       } catch (IOException e) {
         // the user is gone, so the password opens nothing
       }
@@ -133,13 +131,8 @@ final class KernelUser implements AutoCloseable {
   private static String writeCredential(Path file, char[] password) throws IOException {
     Configuration conf = new Configuration();
     FileSystem fs = file.getFileSystem(conf);
-    Path dir = file.getParent();
-    if (!fs.exists(dir.getParent())) {
-      FileSystem.mkdirs(fs, dir.getParent(), AccumuloBulkLoader.PRIVATE); // the work directory
-    }
-    if (!fs.exists(dir)) {
-      FileSystem.mkdirs(fs, dir, AccumuloBulkLoader.PRIVATE);
-    }
+    AccumuloBulkLoader.makePrivate(fs, file.getParent().getParent()); // the work directory
+    AccumuloBulkLoader.makePrivate(fs, file.getParent());
     URI uri = fs.makeQualified(file).toUri();
     String provider = "jceks://" + uri.getScheme() + (uri.getAuthority() == null ? "" : "@" + uri.getAuthority())
         + uri.getPath();

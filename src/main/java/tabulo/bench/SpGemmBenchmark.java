@@ -219,7 +219,8 @@ public final class SpGemmBenchmark {
     out.println("slower row-by-row (C persisted in a table) is than one thread multiplying CSR arrays and writing a file.");
   }
 
-  private static String cell(double seconds, long pp) {
+  /** Seconds and partial products per second, as both spgemm tables print them. */
+  static String cell(double seconds, long pp) {
     return String.format("%7.2f (%,11.0f)", seconds, pp / seconds);
   }
 

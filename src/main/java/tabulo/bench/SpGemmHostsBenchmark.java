@@ -74,14 +74,10 @@ public final class SpGemmHostsBenchmark {
         "s (pp/s)", "s (pp/s)", "outer", "rowwise");
     for (Row r : rows) {
       out.printf("%-5d %,15d %,13d | %s | %s | %s | %s | %7.2fx %7.2fx%n", r.scale(), r.partialProducts(), r.nnzC(),
-          cell(r.embeddedOuter(), r.partialProducts()), cell(r.embeddedRowwise(), r.partialProducts()),
-          cell(r.accumuloOuter(), r.partialProducts()), cell(r.accumuloRowwise(), r.partialProducts()),
+          SpGemmBenchmark.cell(r.embeddedOuter(), r.partialProducts()), SpGemmBenchmark.cell(r.embeddedRowwise(), r.partialProducts()),
+          SpGemmBenchmark.cell(r.accumuloOuter(), r.partialProducts()), SpGemmBenchmark.cell(r.accumuloRowwise(), r.partialProducts()),
           r.embeddedOuter() / r.accumuloOuter(), r.embeddedRowwise() / r.accumuloRowwise());
     }
     out.println("acc/emb: Accumulo's rate (kernels in the tablet servers) as a fraction of the embedded engine's.");
-  }
-
-  private static String cell(double seconds, long pp) {
-    return String.format("%7.2f (%,11.0f)", seconds, pp / seconds);
   }
 }

@@ -1,7 +1,6 @@
 package tabulo.embedded;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.apache.accumulo.core.data.Key;

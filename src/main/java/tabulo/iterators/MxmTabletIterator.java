@@ -104,7 +104,7 @@ public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Valu
       long read = counters.entriesRead.get();
       long written = counters.entriesWritten.get();
       if (journal != null) {
-        UnitJournal.Entry earlier = journal.lookup(unitId);
+        UnitJournal.Attempt earlier = journal.lookup(unitId);
         if (earlier != null && earlier.done()) {
           // finished by an attempt whose marker never reached the client: report it, do not redo it
           setTop(earlier.lastRow(), KernelMarker.progress(earlier.partialProducts(), earlier.entriesRead(),

@@ -21,7 +21,7 @@ import tabulo.storage.TableWriter;
  */
 final class UnitJournal {
   /** What an earlier attempt left for a unit. */
-  record Entry(boolean done, byte[] lastRow, long partialProducts, long entriesRead, long entriesWritten) {}
+  record Attempt(boolean done, byte[] lastRow, long partialProducts, long entriesRead, long entriesWritten) {}
 
   private static final Text BEGUN = new Text("begun");
   private static final Text DONE = new Text("done");
@@ -37,14 +37,14 @@ final class UnitJournal {
   }
 
   /** The record of the unit, or null if no attempt began it. */
-  Entry lookup(byte[] unit) {
-    List<java.util.Map.Entry<Key, Value>> cells = store.scanAll(table, ScanSpec.all().range(Range.exact(new Text(unit))));
+  Attempt lookup(byte[] unit) {
+    List<Entry<Key, Value>> cells = store.scanAll(table, ScanSpec.all().range(Range.exact(new Text(unit))));
     boolean begun = false;
     byte[] lastRow = null;
     long pp = 0;
     long read = 0;
     long written = 0;
-    for (java.util.Map.Entry<Key, Value> c : cells) {
+    for (Entry<Key, Value> c : cells) {
       Text family = c.getKey().getColumnFamily();
       if (family.equals(BEGUN)) {
         begun = true;
@@ -58,9 +58,9 @@ final class UnitJournal {
       }
     }
     if (lastRow != null) {
-      return new Entry(true, lastRow, pp, read, written);
+      return new Attempt(true, lastRow, pp, read, written);
     }
-    return begun ? new Entry(false, null, 0, 0, 0) : null;
+    return begun ? new Attempt(false, null, 0, 0, 0) : null;
   }
 
   void begun(byte[] unit) {

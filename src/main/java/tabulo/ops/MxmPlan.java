@@ -71,8 +71,7 @@ public final class MxmPlan {
 
   /** The scan iterators that select the driver's columns (none when it reads them all). */
   public java.util.List<org.apache.accumulo.core.client.IteratorSetting> driverIterators() {
-    KeySpec columns = algorithm == Algorithm.OUTER ? options.cols : options.inner;
-    return Scans.spec(java.util.List.of(), columns, auths).iterators();
+    return Scans.columnFilters(algorithm == Algorithm.OUTER ? options.cols : options.inner);
   }
 
   public int workers() {

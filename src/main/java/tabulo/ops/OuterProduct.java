@@ -108,7 +108,8 @@ final class OuterProduct implements TabletKernel {
     Visibilities vis = new Visibilities();
     byte[] first = unit.get(0).row;
     byte[] last = unit.get(unit.size() - 1).row;
-    try (Scan xs = store.scan(x, Scans.spec(between(ranges, first, last), options.rows, auths));
+    Range span = new Range(new Text(first), true, new Text(last), true); // X's rows the unit can meet
+    try (Scan xs = store.scan(x, Scans.spec(Scans.clip(ranges, span), options.rows, auths));
         SortingLoader cOut = new SortingLoader(store, c, CHUNK);
         SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, CHUNK)) {
       RowReader xr = new RowReader(x, xs, codec, counters.entriesRead);
@@ -128,19 +129,6 @@ final class OuterProduct implements TabletKernel {
         }
       }
     }
-  }
-
-  /** The parts of {@code ranges} between rows {@code first} and {@code last}, both included. */
-  private static List<Range> between(List<Range> ranges, byte[] first, byte[] last) {
-    Range span = new Range(new Text(first), true, new Text(last), true);
-    List<Range> out = new ArrayList<>(ranges.size());
-    for (Range r : ranges) {
-      Range clipped = r.clip(span, true);
-      if (clipped != null) {
-        out.add(clipped);
-      }
-    }
-    return out;
   }
 
   /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)). */

@@ -23,8 +23,13 @@ final class Scans {
 
   /** The row ranges of {@code rows} inside {@code within}; empty when they do not meet. */
   static List<Range> clip(KeySpec rows, Range within) {
+    return clip(rows.rowRanges(), within);
+  }
+
+  /** The parts of {@code ranges} inside {@code within}. */
+  static List<Range> clip(List<Range> ranges, Range within) {
     List<Range> out = new ArrayList<>();
-    for (Range r : rows.rowRanges()) {
+    for (Range r : ranges) {
       Range c = within.clip(r, true);
       if (c != null) {
         out.add(c);
@@ -35,12 +40,18 @@ final class Scans {
 
   static ScanSpec spec(List<Range> ranges, KeySpec columns, Authorizations auths) {
     ScanSpec spec = ScanSpec.all().ranges(ranges).auths(auths);
-    if (!columns.isAll()) {
-      IteratorSetting filter = new IteratorSetting(COLUMN_FILTER_PRIORITY, "tabulo-cols", ColumnSpecFilter.class);
-      ColumnSpecFilter.setSpec(filter, columns.toString());
-      spec.iterator(filter);
-    }
+    columnFilters(columns).forEach(spec::iterator);
     return spec;
+  }
+
+  /** The scan iterators that select {@code columns}: none when it is every column. */
+  static List<IteratorSetting> columnFilters(KeySpec columns) {
+    if (columns.isAll()) {
+      return List.of();
+    }
+    IteratorSetting filter = new IteratorSetting(COLUMN_FILTER_PRIORITY, "tabulo-cols", ColumnSpecFilter.class);
+    ColumnSpecFilter.setSpec(filter, columns.toString());
+    return List.of(filter);
   }
 
   /** The row range of each tablet of a table, in order. */

@@ -1,7 +1,9 @@
 package tabulo.storage;
 
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.ColumnVisibility;
 
 /**
  * Adds entries given in key order straight to a table's sorted files (a bulk import), bypassing the
@@ -14,4 +16,22 @@ public interface SortedLoader extends AutoCloseable {
   /** Publishes everything appended. */
   @Override
   void close();
+
+  /** A loader that sends each entry through a writer as a mutation; closing it closes the writer. */
+  static SortedLoader through(TableWriter writer) {
+    return new SortedLoader() {
+      @Override
+      public void append(Key key, Value value) {
+        Mutation m = new Mutation(key.getRowData().toArray());
+        m.put(key.getColumnFamilyData().toArray(), key.getColumnQualifierData().toArray(),
+            new ColumnVisibility(key.getColumnVisibilityData().toArray()), key.getTimestamp(), value.get());
+        writer.addMutation(m);
+      }
+
+      @Override
+      public void close() {
+        writer.close();
+      }
+    };
+  }
 }

@@ -73,22 +73,7 @@ public interface Store extends AutoCloseable {
    * faster path (writing sorted files directly) override it.
    */
   default SortedLoader bulkLoad(String table) {
-    TableWriter w = writer(table);
-    return new SortedLoader() {
-      @Override
-      public void append(Key key, Value value) {
-        org.apache.accumulo.core.data.Mutation m = new org.apache.accumulo.core.data.Mutation(key.getRowData().toArray());
-        m.put(key.getColumnFamilyData().toArray(), key.getColumnQualifierData().toArray(),
-            new org.apache.accumulo.core.security.ColumnVisibility(key.getColumnVisibilityData().toArray()),
-            key.getTimestamp(), value.get());
-        w.addMutation(m);
-      }
-
-      @Override
-      public void close() {
-        w.close();
-      }
-    };
+    return SortedLoader.through(writer(table));
   }
 
   /** Scans a table through its iterator stack. The result must be closed. */

@@ -292,7 +292,7 @@ class ServerSideMxmTest {
       for (Path f : (Iterable<Path>) files::iterator) {
         if (f.getFileName().toString().endsWith(".jceks")) {
           try {
-            out.add(new String(new CredentialProviderToken("tabulo.kernel.password", "jceks://file" + f).getPassword(),
+            out.add(new String(new CredentialProviderToken(KernelLogin.ALIAS, "jceks://file" + f).getPassword(),
                 StandardCharsets.UTF_8));
           } catch (Exception e) {
             // removed or half written while listed
