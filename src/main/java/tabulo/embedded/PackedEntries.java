@@ -50,15 +50,6 @@ final class PackedEntries {
     return valueAt + 4 + (int) INT.get(d, valueAt) - at;
   }
 
-  /** The first 8 bytes of a row, big-endian, zero-padded: orders like the row wherever they differ. */
-  static long prefix(byte[] row, int off, int len) {
-    long p = 0;
-    for (int i = 0; i < 8; i++) {
-      p = (p << 8) | (i < len ? row[off + i] & 0xff : 0);
-    }
-    return p;
-  }
-
   /** A new key holding copies of the entry's fields. */
   static Key key(byte[] d, int at) {
     byte[] row = field(d, at);

@@ -2,10 +2,12 @@ package tabulo.embedded;
 
 import java.util.Arrays;
 
+import tabulo.storage.RowPrefixSort;
+
 /**
  * One batch of writes packed in arrival order ({@link PackedEntries} layout), then sorted into a memtable
- * run. Packing straight from the mutations' arrays builds no key or value objects, and sorting an index
- * of (row prefix, offset) pairs reads each entry's bytes only when two row prefixes tie.
+ * run. Packing straight from the mutations' arrays builds no key or value objects, and sorting
+ * (row prefix, offset) pairs ({@link RowPrefixSort}) reads each entry's bytes only when two row prefixes tie.
  */
 final class WriteBatch {
   private static final byte[] EMPTY = new byte[0];
@@ -37,7 +39,7 @@ final class WriteBatch {
       prefixes = Arrays.copyOf(prefixes, count * 2);
     }
     offsets[count] = size;
-    prefixes[count] = PackedEntries.prefix(row, 0, row.length);
+    prefixes[count] = RowPrefixSort.prefix(row, 0, row.length);
     count++;
     size = PackedEntries.put(data, size, row, family, qualifier, visibility, timestamp, deleted, value);
     deletes |= deleted;
@@ -61,7 +63,7 @@ final class WriteBatch {
   Memtable.Run sortedRun() {
     int[] order = Arrays.copyOf(offsets, count);
     long[] p = Arrays.copyOf(prefixes, count);
-    mergeSort(order.clone(), p.clone(), order, p, 0, count);
+    RowPrefixSort.sort(p, order, count, this::compareEntries);
     byte[] sorted = new byte[size];
     int[] sortedOffsets = new int[count + 1];
     int at = 0;
@@ -77,48 +79,9 @@ final class WriteBatch {
     return new Memtable.Run(sorted, sortedOffsets, p, new SourceTraits(deletes, labels, true));
   }
 
-  /** Key order; identical keys by arrival, later first (a later write sits at a higher offset). */
-  private int compare(long pa, int a, long pb, int b) {
-    int c = Long.compareUnsigned(pa, pb);
-    if (c == 0) {
-      c = PackedEntries.compare(data, a, data, b);
-    }
+  /** Key order of two entries (by offset); identical keys by arrival, later first (at a higher offset). */
+  private int compareEntries(int a, int b) {
+    int c = PackedEntries.compare(data, a, data, b);
     return c != 0 ? c : Integer.compare(b, a);
-  }
-
-  /** Sorts src[lo, hi) into dst[lo, hi); src and dst start with equal contents. */
-  private void mergeSort(int[] so, long[] sp, int[] d, long[] dp, int lo, int hi) {
-    if (hi - lo <= 16) {
-      for (int i = lo + 1; i < hi; i++) {
-        int off = d[i];
-        long pre = dp[i];
-        int j = i - 1;
-        while (j >= lo && compare(dp[j], d[j], pre, off) > 0) {
-          d[j + 1] = d[j];
-          dp[j + 1] = dp[j];
-          j--;
-        }
-        d[j + 1] = off;
-        dp[j + 1] = pre;
-      }
-      return;
-    }
-    int mid = (lo + hi) >>> 1;
-    mergeSort(d, dp, so, sp, lo, mid);
-    mergeSort(d, dp, so, sp, mid, hi);
-    if (compare(sp[mid - 1], so[mid - 1], sp[mid], so[mid]) < 0) {
-      System.arraycopy(so, lo, d, lo, hi - lo);
-      System.arraycopy(sp, lo, dp, lo, hi - lo);
-      return;
-    }
-    for (int i = lo, a = lo, b = mid; i < hi; i++) {
-      if (b >= hi || (a < mid && compare(sp[a], so[a], sp[b], so[b]) < 0)) {
-        d[i] = so[a];
-        dp[i] = sp[a++];
-      } else {
-        d[i] = so[b];
-        dp[i] = sp[b++];
-      }
-    }
   }
 }

@@ -1,9 +1,6 @@
 package tabulo.storage;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.List;
 
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
@@ -15,26 +12,23 @@ import org.apache.accumulo.core.data.Value;
  * same coordinates are all kept (for the table's combiner, or its versioning, to resolve).
  */
 public final class SortingLoader implements AutoCloseable {
-  private record Cell(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {}
-
-  private static final Comparator<Cell> ORDER = (a, b) -> {
-    int c = Arrays.compareUnsigned(a.row, b.row);
-    c = c != 0 ? c : Arrays.compareUnsigned(a.family, b.family);
-    c = c != 0 ? c : Arrays.compareUnsigned(a.qualifier, b.qualifier);
-    return c != 0 ? c : Arrays.compareUnsigned(a.visibility, b.visibility);
-  };
   private static final byte[] EMPTY = new byte[0];
 
   private final Store store;
   private final String table;
   private final int chunk;
-  private List<Cell> cells;
+  private int count;
+  private long[] prefixes = new long[0];
+  private byte[][] rows = new byte[0][];
+  private byte[][] families = new byte[0][];
+  private byte[][] qualifiers = new byte[0][];
+  private byte[][] visibilities = new byte[0][];
+  private byte[][] values = new byte[0][];
 
   public SortingLoader(Store store, String table, int chunk) {
     this.store = store;
     this.table = table;
     this.chunk = chunk;
-    this.cells = new ArrayList<>(Math.min(chunk, 1 << 16));
   }
 
   /** A cell of the empty family with no visibility label. */
@@ -43,26 +37,61 @@ public final class SortingLoader implements AutoCloseable {
   }
 
   public void put(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
-    cells.add(new Cell(row, family, qualifier, visibility, value));
-    if (cells.size() >= chunk) {
+    if (count == rows.length) {
+      grow();
+    }
+    prefixes[count] = RowPrefixSort.prefix(row, 0, row.length);
+    rows[count] = row;
+    families[count] = family;
+    qualifiers[count] = qualifier;
+    visibilities[count] = visibility;
+    values[count] = value;
+    count++;
+    if (count >= chunk) {
       flush();
     }
   }
 
+  private void grow() {
+    int n = Math.min(Math.max(1024, count * 2), Math.max(chunk, count + 1));
+    prefixes = Arrays.copyOf(prefixes, n);
+    rows = Arrays.copyOf(rows, n);
+    families = Arrays.copyOf(families, n);
+    qualifiers = Arrays.copyOf(qualifiers, n);
+    visibilities = Arrays.copyOf(visibilities, n);
+    values = Arrays.copyOf(values, n);
+  }
+
   /** Sorts and bulk-loads what is buffered; durable when it returns. */
   public void flush() {
-    if (cells.isEmpty()) {
+    if (count == 0) {
       return;
     }
-    Cell[] sorted = cells.toArray(new Cell[0]);
-    cells = new ArrayList<>(Math.min(chunk, 1 << 16));
-    Arrays.sort(sorted, ORDER);
+    int[] order = new int[count];
+    for (int i = 0; i < count; i++) {
+      order[i] = i;
+    }
+    RowPrefixSort.sort(prefixes, order, count, this::compareCells);
     long ts = System.currentTimeMillis();
     try (SortedLoader loader = store.bulkLoad(table)) {
-      for (Cell c : sorted) {
-        loader.append(new Key(c.row, c.family, c.qualifier, c.visibility, ts, false, false), new Value(c.value, false));
+      for (int i : order) {
+        loader.append(new Key(rows[i], families[i], qualifiers[i], visibilities[i], ts, false, false),
+            new Value(values[i], false));
       }
     }
+    Arrays.fill(rows, 0, count, null);
+    Arrays.fill(families, 0, count, null);
+    Arrays.fill(qualifiers, 0, count, null);
+    Arrays.fill(visibilities, 0, count, null);
+    Arrays.fill(values, 0, count, null);
+    count = 0;
+  }
+
+  private int compareCells(int a, int b) {
+    int c = Arrays.compareUnsigned(rows[a], rows[b]);
+    c = c != 0 ? c : Arrays.compareUnsigned(families[a], families[b]);
+    c = c != 0 ? c : Arrays.compareUnsigned(qualifiers[a], qualifiers[b]);
+    return c != 0 ? c : Arrays.compareUnsigned(visibilities[a], visibilities[b]);
   }
 
   @Override
