@@ -146,11 +146,19 @@ public final class SchemaIngest {
   private void work(Shared shared) {
     Schema s = options.schema();
     // Tedge, TedgeT and TedgeTxt take sorted bulk loads; the degree table keeps the write path and its combiner
-    try (SortingLoader edge = new SortingLoader(store, s.edge(), CHUNK);
-        SortingLoader transpose = new SortingLoader(store, s.transpose(), CHUNK);
-        TableWriter degree = store.writer(s.degree());
+    // each load of TedgeT is sorted by exploded column: its rows' cell counts are the degrees it adds
+    byte[] degreeColumn = Schema.DEGREE_COLUMN.getBytes(StandardCharsets.UTF_8);
+    long[] degreeCells = new long[1];
+    try (TableWriter degree = store.writer(s.degree());
+        SortingLoader edge = new SortingLoader(store, s.edge(), CHUNK);
+        SortingLoader transpose = new SortingLoader(store, s.transpose(), CHUNK, (column, cells) -> {
+          Mutation m = new Mutation(column);
+          m.put(EMPTY, degreeColumn, Long.toString(cells).getBytes(StandardCharsets.US_ASCII));
+          degree.addMutation(m);
+          degreeCells[0]++;
+        });
         SortingLoader text = new SortingLoader(store, s.text(), CHUNK)) {
-      Writers w = new Writers(edge, transpose, degree, text);
+      Writers w = new Writers(edge, transpose, degree, text, degreeCells);
       while (shared.failure.get() == null) {
         int i = shared.next.getAndIncrement();
         if (i >= options.files().size()) {
@@ -173,7 +181,9 @@ public final class SchemaIngest {
 
   private static final byte[] TEXT_COLUMN = Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8);
 
-  private record Writers(SortingLoader edge, SortingLoader transpose, TableWriter degree, SortingLoader text) {
+  private record Writers(SortingLoader edge, SortingLoader transpose, TableWriter degree, SortingLoader text,
+      long[] degreeCells) {
+    /** Makes everything written durable; the transpose first, since its loads write the degrees. */
     void flush() {
       edge.flush();
       transpose.flush();
@@ -195,7 +205,7 @@ public final class SchemaIngest {
 
   private FileResult write(int index, Path file, Writers w, Shared shared) {
     String fileKey = fileKey(file);
-    Map<String, long[]> degrees = new HashMap<>();
+    long degreesBefore = w.degreeCells()[0];
     long records = 0;
     long edges = 0;
     long pendingEntries = 0;
@@ -209,7 +219,7 @@ public final class SchemaIngest {
       CsvReader.Record rec;
       while ((rec = r.next()) != null) {
         String[] f = rec.fields();
-        String key = h.rowColumn < 0 ? fileKey + String.format("%010d", rec.line()) : f[h.rowColumn];
+        String key = h.rowColumn < 0 ? fileKey + tenDigits(rec.line()) : f[h.rowColumn];
         byte[] row = key.getBytes(StandardCharsets.UTF_8);
         for (int k = 0; k < f.length; k++) {
           if (f[k].isEmpty()) {
@@ -218,7 +228,6 @@ public final class SchemaIngest {
           byte[] col = concat(names[k], f[k].getBytes(StandardCharsets.UTF_8));
           w.edge().put(row, col, ONE);
           w.transpose().put(col, row, ONE);
-          degrees.computeIfAbsent(h.names[k] + Schema.SEPARATOR + f[k], c -> new long[1])[0]++;
           edges++;
         }
         w.text().put(row, TEXT_COLUMN, rec.raw().getBytes(StandardCharsets.UTF_8));
@@ -232,15 +241,16 @@ public final class SchemaIngest {
         }
       }
     }
-    byte[] degreeColumn = Schema.DEGREE_COLUMN.getBytes(StandardCharsets.UTF_8);
-    for (Map.Entry<String, long[]> d : degrees.entrySet()) {
-      Mutation m = new Mutation(d.getKey().getBytes(StandardCharsets.UTF_8));
-      m.put(EMPTY, degreeColumn, Long.toString(d.getValue()[0]).getBytes(StandardCharsets.US_ASCII));
-      w.degree().addMutation(m);
-    }
     w.flush(); // the file is durable before it is reported
-    shared.advance(pendingEntries + degrees.size(), pendingBytes);
-    return new FileResult(index, file, records, edges, degrees.size());
+    long degreeEntries = w.degreeCells()[0] - degreesBefore;
+    shared.advance(pendingEntries + degreeEntries, pendingBytes);
+    return new FileResult(index, file, records, edges, degreeEntries);
+  }
+
+  /** The line number zero-padded to 10 digits (String.format costs more than the rest of a record). */
+  private static String tenDigits(long line) {
+    String digits = Long.toString(line);
+    return digits.length() >= 10 ? digits : "0".repeat(10 - digits.length()) + digits;
   }
 
   private static byte[] concat(byte[] a, byte[] b) {

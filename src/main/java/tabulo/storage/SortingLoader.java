@@ -12,11 +12,18 @@ import org.apache.accumulo.core.data.Value;
  * same coordinates are all kept (for the table's combiner, or its versioning, to resolve).
  */
 public final class SortingLoader implements AutoCloseable {
+  /** Told, at each load, how many cells each row got (rows in key order). */
+  @FunctionalInterface
+  public interface RowCounts {
+    void row(byte[] row, long cells);
+  }
+
   private static final byte[] EMPTY = new byte[0];
 
   private final Store store;
   private final String table;
   private final int chunk;
+  private final RowCounts rowCounts;
   private int count;
   private long[] prefixes = new long[0];
   private byte[][] rows = new byte[0][];
@@ -26,9 +33,15 @@ public final class SortingLoader implements AutoCloseable {
   private byte[][] values = new byte[0][];
 
   public SortingLoader(Store store, String table, int chunk) {
+    this(store, table, chunk, null);
+  }
+
+  /** A loader that also reports the cells per row of each load (a degree table counts them so, unhashed). */
+  public SortingLoader(Store store, String table, int chunk, RowCounts rowCounts) {
     this.store = store;
     this.table = table;
     this.chunk = chunk;
+    this.rowCounts = rowCounts;
   }
 
   /** A cell of the empty family with no visibility label. */
@@ -79,12 +92,29 @@ public final class SortingLoader implements AutoCloseable {
             new Value(values[i], false));
       }
     }
+    if (rowCounts != null) {
+      countRows(order);
+    }
     Arrays.fill(rows, 0, count, null);
     Arrays.fill(families, 0, count, null);
     Arrays.fill(qualifiers, 0, count, null);
     Arrays.fill(visibilities, 0, count, null);
     Arrays.fill(values, 0, count, null);
     count = 0;
+  }
+
+  private void countRows(int[] order) {
+    byte[] row = rows[order[0]];
+    long cells = 0;
+    for (int i : order) {
+      if (!Arrays.equals(rows[i], row)) {
+        rowCounts.row(row, cells);
+        row = rows[i];
+        cells = 0;
+      }
+      cells++;
+    }
+    rowCounts.row(row, cells);
   }
 
   private int compareCells(int a, int b) {
