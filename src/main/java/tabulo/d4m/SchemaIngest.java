@@ -145,20 +145,14 @@ public final class SchemaIngest {
 
   private void work(Shared shared) {
     Schema s = options.schema();
-    // Tedge, TedgeT and TedgeTxt take sorted bulk loads; the degree table keeps the write path and its combiner
-    // each load of TedgeT is sorted by exploded column: its rows' cell counts are the degrees it adds
-    byte[] degreeColumn = Schema.DEGREE_COLUMN.getBytes(StandardCharsets.UTF_8);
-    long[] degreeCells = new long[1];
+    // Tedge, TedgeT and TedgeTxt take sorted bulk loads; the degree table keeps the write path and its
+    // combiner, and its counts come from TedgeT's loads (sorted by exploded column: a row's cells are its degree)
+    DegreeCounts degrees = new DegreeCounts();
     try (TableWriter degree = store.writer(s.degree());
         SortingLoader edge = new SortingLoader(store, s.edge(), CHUNK);
-        SortingLoader transpose = new SortingLoader(store, s.transpose(), CHUNK, (column, cells) -> {
-          Mutation m = new Mutation(column);
-          m.put(EMPTY, degreeColumn, Long.toString(cells).getBytes(StandardCharsets.US_ASCII));
-          degree.addMutation(m);
-          degreeCells[0]++;
-        });
+        SortingLoader transpose = new SortingLoader(store, s.transpose(), CHUNK, degrees::add);
         SortingLoader text = new SortingLoader(store, s.text(), CHUNK)) {
-      Writers w = new Writers(edge, transpose, degree, text, degreeCells);
+      Writers w = new Writers(edge, transpose, degree, text, degrees);
       while (shared.failure.get() == null) {
         int i = shared.next.getAndIncrement();
         if (i >= options.files().size()) {
@@ -182,13 +176,15 @@ public final class SchemaIngest {
   private static final byte[] TEXT_COLUMN = Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8);
 
   private record Writers(SortingLoader edge, SortingLoader transpose, TableWriter degree, SortingLoader text,
-      long[] degreeCells) {
-    /** Makes everything written durable; the transpose first, since its loads write the degrees. */
-    void flush() {
+      DegreeCounts degrees) {
+    /** Makes everything written durable; returns the degree entries written (counted from TedgeT's loads). */
+    long flush() {
       edge.flush();
       transpose.flush();
+      long degreeEntries = degrees.writeTo(degree);
       degree.flush();
       text.flush();
+      return degreeEntries;
     }
   }
 
@@ -205,7 +201,6 @@ public final class SchemaIngest {
 
   private FileResult write(int index, Path file, Writers w, Shared shared) {
     String fileKey = fileKey(file);
-    long degreesBefore = w.degreeCells()[0];
     long records = 0;
     long edges = 0;
     long pendingEntries = 0;
@@ -241,8 +236,7 @@ public final class SchemaIngest {
         }
       }
     }
-    w.flush(); // the file is durable before it is reported
-    long degreeEntries = w.degreeCells()[0] - degreesBefore;
+    long degreeEntries = w.flush(); // the file is durable before it is reported
     shared.advance(pendingEntries + degreeEntries, pendingBytes);
     return new FileResult(index, file, records, edges, degreeEntries);
   }
