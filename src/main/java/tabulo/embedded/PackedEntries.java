@@ -8,6 +8,8 @@ import java.util.Arrays;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
+import tabulo.storage.RowPrefixSort;
+
 /**
  * The layout of memtable entries packed back to back in one byte array: row, family, qualifier and
  * visibility, each as a 4-byte length and its bytes, then the timestamp (8 bytes), the delete flag (1 byte)
@@ -65,6 +67,16 @@ final class PackedEntries {
 
   static Value value(byte[] d, int at) {
     return new Value(field(d, endOfColumn(d, at) + 9), false);
+  }
+
+  /** Length of the row of the entry at {@code at}. */
+  static int rowLength(byte[] d, int at) {
+    return (int) INT.get(d, at);
+  }
+
+  /** {@link RowPrefixSort#prefix} of the row of the entry at {@code at}, from byte {@code from} of the row. */
+  static long rowPrefix(byte[] d, int at, int from) {
+    return RowPrefixSort.prefix(d, at + 4 + from, rowLength(d, at) - from);
   }
 
   private static byte[] field(byte[] d, int at) {

@@ -3,21 +3,49 @@ package tabulo.storage;
 import java.util.Arrays;
 
 /**
- * Sorts cells into key order by their rows' first 8 bytes (as an unsigned long, see {@link #prefix}),
- * then by a full comparison only among cells whose prefixes tie. The prefixes go through a stable
- * least-significant-digit radix sort, a byte per pass, skipping bytes all prefixes share: linear in the
- * cells, where a comparison sort of random keys spends most of its time on mispredicted branches.
+ * Sorts cells into key order by their rows, 8 bytes at a time (as unsigned longs, see {@link #prefix}),
+ * then by a full comparison only among cells whose rows tie. Each 8-byte digit goes through a stable
+ * least-significant-digit radix sort, a byte per pass, skipping bytes all the cells share; a large run
+ * of cells whose first 8 bytes tie (rows such as D4M's {@code dst_host|...}) is sorted by the next 8
+ * bytes, and so on (most-significant-digit first). Linear in the bytes that matter, where a comparison
+ * sort spends most of its time on mispredicted branches and on the prefixes rows share.
  */
 public final class RowPrefixSort {
-  /** Orders two cells (by their payload ids) whose row prefixes tie. */
+  /** Orders two cells (by their ids) whose rows tie as far as the radix passes looked. */
   @FunctionalInterface
   public interface TieOrder {
     int compare(int a, int b);
   }
 
+  /** The row of a cell, by its id. */
+  public interface Rows {
+    /** {@link RowPrefixSort#prefix} of the row's bytes from {@code from} on. */
+    long prefix(int id, int from);
+
+    int length(int id);
+
+    /** The rows of cells whose ids index {@code rows}. */
+    static Rows of(byte[][] rows) {
+      return new Rows() {
+        @Override
+        public long prefix(int id, int from) {
+          return RowPrefixSort.prefix(rows[id], from, rows[id].length - from);
+        }
+
+        @Override
+        public int length(int id) {
+          return rows[id].length;
+        }
+      };
+    }
+  }
+
+  /** Runs at most this long are finished by comparisons rather than by another radix digit. */
+  private static final int SMALL_RUN = 32;
+
   private RowPrefixSort() {}
 
-  /** The first 8 bytes of a row, zero-padded, big-endian: unsigned order of prefixes is row order. */
+  /** Up to 8 bytes of a row from {@code off}, zero-padded, big-endian: unsigned order is row order. */
   public static long prefix(byte[] row, int off, int len) {
     long p = 0;
     for (int i = 0; i < 8; i++) {
@@ -27,26 +55,51 @@ public final class RowPrefixSort {
   }
 
   /**
-   * Sorts {@code ids[0, n)} (with their {@code prefixes}) into key order: by prefix, ties by {@code ties}.
-   * Returns early, at one comparison per cell, when the cells are already in order.
+   * Sorts {@code ids[0, n)} into key order, carrying along their {@code prefixes} (each
+   * {@code rows.prefix(id, 0)}): by row, ties by {@code ties}. Returns early, at one comparison per cell,
+   * when the cells are already in order.
    */
-  public static void sort(long[] prefixes, int[] ids, int n, TieOrder ties) {
+  public static void sort(long[] prefixes, int[] ids, int n, Rows rows, TieOrder ties) {
     if (inOrder(prefixes, ids, n, ties)) {
       return;
     }
-    byPrefix(prefixes, ids, n);
-    for (int lo = 0; lo < n;) {
-      int hi = lo + 1;
-      while (hi < n && prefixes[hi] == prefixes[lo]) {
-        hi++;
+    byPrefix(prefixes, ids, 0, n);
+    resolveTies(prefixes, ids, 0, n, 0, rows, ties);
+  }
+
+  /** Orders each run of ids[lo, hi) whose digits (row bytes from {@code 8 * depth}) tie. */
+  private static void resolveTies(long[] digits, int[] ids, int lo, int hi, int depth, Rows rows, TieOrder ties) {
+    int next = 8 * (depth + 1);
+    for (int a = lo; a < hi;) {
+      int b = a + 1;
+      while (b < hi && digits[b] == digits[a]) {
+        b++;
       }
-      if (hi - lo > 1) {
-        int[] run = Arrays.copyOfRange(ids, lo, hi);
-        mergeSort(run.clone(), run, 0, hi - lo, ties);
-        System.arraycopy(run, 0, ids, lo, hi - lo);
+      if (b - a > SMALL_RUN && anyLonger(ids, a, b, next, rows)) {
+        long[] deeper = new long[b - a];
+        int[] run = Arrays.copyOfRange(ids, a, b);
+        for (int i = 0; i < run.length; i++) {
+          deeper[i] = rows.prefix(run[i], next);
+        }
+        byPrefix(deeper, run, 0, run.length);
+        resolveTies(deeper, run, 0, run.length, depth + 1, rows, ties);
+        System.arraycopy(run, 0, ids, a, run.length);
+      } else if (b - a > 1) {
+        int[] run = Arrays.copyOfRange(ids, a, b);
+        mergeSort(run.clone(), run, 0, run.length, ties);
+        System.arraycopy(run, 0, ids, a, run.length);
       }
-      lo = hi;
+      a = b;
     }
+  }
+
+  private static boolean anyLonger(int[] ids, int lo, int hi, int bytes, Rows rows) {
+    for (int i = lo; i < hi; i++) {
+      if (rows.length(ids[i]) > bytes) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean inOrder(long[] p, int[] ids, int n, TieOrder ties) {
@@ -89,17 +142,18 @@ public final class RowPrefixSort {
     }
   }
 
-  /** Stable radix sort of {@code prefixes[0, n)}, carrying {@code payload} along. */
-  static void byPrefix(long[] prefixes, int[] payload, int n) {
+  /** Stable radix sort of {@code prefixes[lo, hi)}, carrying {@code payload} along. */
+  static void byPrefix(long[] prefixes, int[] payload, int lo, int hi) {
+    int n = hi - lo;
     int[][] counts = new int[8][256];
-    for (int i = 0; i < n; i++) {
+    for (int i = lo; i < hi; i++) {
       long p = prefixes[i];
       for (int d = 0; d < 8; d++) {
         counts[d][(int) (p >>> (d << 3)) & 0xff]++;
       }
     }
-    long[] p = prefixes;
-    int[] q = payload;
+    long[] p = Arrays.copyOfRange(prefixes, lo, hi);
+    int[] q = Arrays.copyOfRange(payload, lo, hi);
     long[] pTo = new long[n];
     int[] qTo = new int[n];
     for (int d = 0; d < 8; d++) {
@@ -127,10 +181,8 @@ public final class RowPrefixSort {
       q = qTo;
       qTo = qt;
     }
-    if (p != prefixes) {
-      System.arraycopy(p, 0, prefixes, 0, n);
-      System.arraycopy(q, 0, payload, 0, n);
-    }
+    System.arraycopy(p, 0, prefixes, lo, n);
+    System.arraycopy(q, 0, payload, lo, n);
   }
 
   private static boolean oneBucket(int[] counts, int n) {

@@ -84,7 +84,7 @@ public final class SortingLoader implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       order[i] = i;
     }
-    RowPrefixSort.sort(prefixes, order, count, this::compareCells);
+    RowPrefixSort.sort(prefixes, order, count, RowPrefixSort.Rows.of(rows), this::compareCells);
     long ts = System.currentTimeMillis();
     try (SortedLoader loader = store.bulkLoad(table)) {
       for (int i : order) {

@@ -19,11 +19,11 @@ class WriteBatchTest {
     Random random = new Random(42);
     for (int round = 0; round < 200; round++) {
       int n = random.nextInt(round < 20 ? 40 : 3000);
-      boolean shortRows = random.nextBoolean();
+      int rowKind = random.nextInt(3);
       boolean presorted = round % 7 == 0;
       List<Entry> entries = new ArrayList<>();
       for (int i = 0; i < n; i++) {
-        byte[] row = row(random, shortRows);
+        byte[] row = row(random, rowKind);
         byte[] cq = new byte[random.nextInt(3)];
         random.nextBytes(cq);
         long ts = random.nextInt(3) - 1 + (random.nextBoolean() ? Long.MAX_VALUE / 2 : 0);
@@ -58,9 +58,21 @@ class WriteBatchTest {
     }
   }
 
-  /** Rows that often share their first 8 bytes, are shorter than 8, or end in zero bytes. */
-  private static byte[] row(Random random, boolean shortRows) {
-    int len = shortRows ? random.nextInt(10) : 8 + random.nextInt(9);
+  /**
+   * Rows that often share their first 8 bytes, are shorter than 8, end in zero bytes, or share long
+   * prefixes (so that runs tying on 8 bytes are sorted by the next 8, and the next).
+   */
+  private static byte[] row(Random random, int kind) {
+    if (kind == 2) {
+      String shared = random.nextBoolean() ? "dst_host|www." : "dst_host|www.example.";
+      byte[] tail = new byte[random.nextInt(3)];
+      random.nextBytes(tail);
+      byte[] head = shared.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+      byte[] row = java.util.Arrays.copyOf(head, head.length + tail.length);
+      System.arraycopy(tail, 0, row, head.length, tail.length);
+      return row;
+    }
+    int len = kind == 0 ? random.nextInt(10) : 8 + random.nextInt(9);
     byte[] row = new byte[len];
     for (int i = 0; i < len; i++) {
       row[i] = (byte) (i < 6 && random.nextInt(4) > 0 ? 'r' : random.nextInt(4) == 0 ? 0 : random.nextInt(256));
