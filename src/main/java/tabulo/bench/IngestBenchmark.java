@@ -18,6 +18,7 @@ import tabulo.d4m.SchemaIngest;
 import tabulo.d4m.TablePair;
 import tabulo.embedded.EmbeddedStore;
 import tabulo.storage.Store;
+import tabulo.util.ProcessCpu;
 import tabulo.util.Progress;
 
 /**
@@ -34,9 +35,14 @@ public final class IngestBenchmark {
   private static final int FILES = 4;
   private static final int IPS = 65_536;
 
-  public record Run(int workers, long records, long entries, double seconds) {
+  /** One ingest; {@code cpuSeconds} is this process's CPU time over it (NaN when the work ran elsewhere). */
+  public record Run(int workers, long records, long entries, double seconds, double cpuSeconds) {
     double rate() {
       return entries / seconds;
+    }
+
+    double ratePerCpuSecond() {
+      return entries / cpuSeconds;
     }
   }
 
@@ -77,15 +83,18 @@ public final class IngestBenchmark {
   private static HostResult measureHost(String host, Store store, String prefix, List<Path> files, long records,
       PrintStream log) {
     List<Run> runs = new ArrayList<>();
+    boolean local = store instanceof EmbeddedStore; // else the tablet servers do most of the work
     for (int workers : new int[] {1, 2}) {
       Schema schema = new Schema(prefix + "w" + workers);
       log.printf("%s: ingesting %,d records with %d worker(s)...%n", host, records, workers);
       IngestOptions o = new IngestOptions(schema, files, IngestOptions.Format.CSV, "id", workers, List.of());
+      double cpu0 = ProcessCpu.seconds();
       SchemaIngest.Result r = new SchemaIngest(store, o).run(Progress.onTerminal("ingest entries", 0));
+      double cpu = local ? ProcessCpu.seconds() - cpu0 : Double.NaN;
       if (r.error() != null) {
         throw new IllegalStateException(r.error());
       }
-      runs.add(new Run(workers, records, r.graphEntries(), r.seconds()));
+      runs.add(new Run(workers, records, r.graphEntries(), r.seconds(), cpu));
     }
     Schema schema = new Schema(prefix + "w2");
     for (String t : List.of(schema.edge(), schema.transpose())) {
@@ -161,14 +170,17 @@ public final class IngestBenchmark {
   public static void print(Result r, PrintStream out) {
     out.printf("D4M schema ingest, %,d records of %d fields in %d CSV files; entries = Tedge + TedgeT + TedgeDeg%n",
         r.records(), FIELDS, FILES);
-    out.printf("%-9s %-8s %12s %10s %14s %20s%n", "host", "workers", "entries", "seconds", "entries/s",
-        "entries/s/worker");
+    out.printf("%-9s %-8s %12s %10s %14s %18s %8s %16s%n", "host", "workers", "entries", "seconds", "entries/s",
+        "entries/s/worker", "CPU s", "entries/CPU-s");
     for (HostResult h : r.hosts()) {
       for (Run run : h.runs()) {
-        out.printf("%-9s %-8d %,12d %10.2f %,14.0f %,20.0f%n", h.host(), run.workers(), run.entries(), run.seconds(),
-            run.rate(), run.rate() / run.workers());
+        boolean cpu = !Double.isNaN(run.cpuSeconds());
+        out.printf("%-9s %-8d %,12d %10.2f %,14.0f %,18.0f %8s %16s%n", h.host(), run.workers(), run.entries(),
+            run.seconds(), run.rate(), run.rate() / run.workers(), cpu ? String.format("%.2f", run.cpuSeconds()) : "-",
+            cpu ? String.format("%,.0f", run.ratePerCpuSecond()) : "-");
       }
     }
+    out.println("(CPU s: this process's CPU time over the ingest, every thread; entries/CPU-s is the rate per core)");
     if (r.hosts().size() > 1) {
       HostResult base = r.hosts().get(0);
       for (HostResult h : r.hosts().subList(1, r.hosts().size())) {

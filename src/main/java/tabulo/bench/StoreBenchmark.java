@@ -19,6 +19,7 @@ import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 
 import tabulo.embedded.EmbeddedStore;
+import tabulo.util.ProcessCpu;
 import tabulo.util.Progress;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
@@ -34,9 +35,26 @@ public final class StoreBenchmark {
   private static final byte[] QUALIFIER = {'q'};
   private static final byte[] EMPTY = {};
 
-  public record Result(long entries, double writeSeconds, double flushSeconds, double scanSeconds,
-      double compactSeconds, double scanCompactedSeconds, double baselineWriteSeconds,
-      double baselineReadSeconds, long scanned) {}
+  /** Wall-clock and process CPU seconds of one phase. */
+  public record Time(double seconds, double cpuSeconds) {
+    Time plus(Time t) {
+      return new Time(seconds + t.seconds, cpuSeconds + t.cpuSeconds);
+    }
+  }
+
+  public record Result(long entries, Time write, Time flush, Time scan, Time compact, Time scanCompacted,
+      Time baselineWrite, Time baselineRead) {}
+
+  /** Starts timing a phase. */
+  private record Clock(long nanos, double cpu) {
+    static Clock start() {
+      return new Clock(System.nanoTime(), ProcessCpu.seconds());
+    }
+
+    Time stop() {
+      return new Time((System.nanoTime() - nanos) / 1e9, ProcessCpu.seconds() - cpu);
+    }
+  }
 
   private StoreBenchmark() {}
 
@@ -61,7 +79,7 @@ public final class StoreBenchmark {
   public static Result run(Path dir, long n, Progress progress) throws IOException {
     try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
       store.create("bench", TableSettings.defaults());
-      long t0 = System.nanoTime();
+      Clock clock = Clock.start();
       try (TableWriter w = store.writer("bench")) {
         for (long i = 0; i < n; i++) {
           Mutation m = new Mutation(key(i));
@@ -73,21 +91,24 @@ public final class StoreBenchmark {
         }
       }
       progress.done();
-      long t1 = System.nanoTime();
+      Time write = clock.stop();
+      clock = Clock.start();
       store.flush("bench");
-      long t2 = System.nanoTime();
+      Time flush = clock.stop();
+      clock = Clock.start();
       long scanned = count(store);
-      long t3 = System.nanoTime();
+      Time scan = clock.stop();
+      clock = Clock.start();
       store.compact("bench");
-      long t4 = System.nanoTime();
+      Time compact = clock.stop();
+      clock = Clock.start();
       long scanned2 = count(store);
-      long t5 = System.nanoTime();
+      Time scanCompacted = clock.stop();
       if (scanned != n || scanned2 != n) {
         throw new IllegalStateException("scanned " + scanned + " and " + scanned2 + " entries, wrote " + n);
       }
-      double[] baseline = baseline(dir.resolve("plain.bin"), n);
-      return new Result(n, secs(t1 - t0), secs(t2 - t1), secs(t3 - t2), secs(t4 - t3), secs(t5 - t4),
-          baseline[0], baseline[1], scanned);
+      Time[] baseline = baseline(dir.resolve("plain.bin"), n);
+      return new Result(n, write, flush, scan, compact, scanCompacted, baseline[0], baseline[1]);
     }
   }
 
@@ -102,8 +123,8 @@ public final class StoreBenchmark {
   }
 
   /** Sorts the same entries in memory, writes them to a file (fsynced), reads them back; seconds for each. */
-  private static double[] baseline(Path file, long n) throws IOException {
-    long t0 = System.nanoTime();
+  private static Time[] baseline(Path file, long n) throws IOException {
+    Clock clock = Clock.start();
     byte[][] keys = new byte[(int) n][];
     for (int i = 0; i < n; i++) {
       keys[i] = key(i);
@@ -123,9 +144,10 @@ public final class StoreBenchmark {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
       ch.force(true);
     }
-    long t1 = System.nanoTime();
+    Time write = clock.stop();
+    clock = Clock.start();
     keys = null;
-    long read = 0;
+    long entriesRead = 0;
     try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 20))) {
       while (true) {
         byte[] k = new byte[in.readShort()];
@@ -134,39 +156,36 @@ public final class StoreBenchmark {
         in.readFully(q);
         byte[] v = new byte[in.readShort()];
         in.readFully(v);
-        read++;
+        entriesRead++;
       }
     } catch (EOFException end) {
       // the whole file was read
     }
-    long t2 = System.nanoTime();
-    if (read != n) {
-      throw new IllegalStateException("baseline read " + read + " entries, wrote " + n);
+    Time read = clock.stop();
+    if (entriesRead != n) {
+      throw new IllegalStateException("baseline read " + entriesRead + " entries, wrote " + n);
     }
-    return new double[] {secs(t1 - t0), secs(t2 - t1)};
-  }
-
-  private static double secs(long nanos) {
-    return nanos / 1e9;
+    return new Time[] {write, read};
   }
 
   public static void print(Result r, PrintStream out) {
-    double n = r.entries();
     out.printf("entries                      %,d (16-byte row keys, random order)%n", r.entries());
-    out.printf("%-28s %10s %14s %12s%n", "phase", "seconds", "entries/s", "vs baseline");
-    out.printf("%-28s %10.2f %,14.0f %12s%n", "baseline write (sort+file)", r.baselineWriteSeconds(),
-        n / r.baselineWriteSeconds(), "1.00x");
-    out.printf("%-28s %10.2f %,14.0f %12s%n", "baseline read", r.baselineReadSeconds(),
-        n / r.baselineReadSeconds(), "1.00x");
-    out.printf("%-28s %10.2f %,14.0f %11.2fx%n", "engine write (durable log)", r.writeSeconds(),
-        n / r.writeSeconds(), r.baselineWriteSeconds() / r.writeSeconds());
-    out.printf("%-28s %10.2f %,14.0f %11.2fx%n", "engine write + flush", r.writeSeconds() + r.flushSeconds(),
-        n / (r.writeSeconds() + r.flushSeconds()), r.baselineWriteSeconds() / (r.writeSeconds() + r.flushSeconds()));
-    out.printf("%-28s %10.2f %,14.0f %11.2fx%n", "engine scan (many files)", r.scanSeconds(),
-        n / r.scanSeconds(), r.baselineReadSeconds() / r.scanSeconds());
-    out.printf("%-28s %10.2f %,14.0f %12s%n", "engine compact", r.compactSeconds(), n / r.compactSeconds(), "");
-    out.printf("%-28s %10.2f %,14.0f %11.2fx%n", "engine scan (one file)", r.scanCompactedSeconds(),
-        n / r.scanCompactedSeconds(), r.baselineReadSeconds() / r.scanCompactedSeconds());
-    out.println("(vs baseline: engine rate / baseline rate; goal >= 0.33x, >= 1.5M/s written, >= 5M/s scanned)");
+    out.printf("%-28s %9s %13s %8s %15s %12s%n", "phase", "seconds", "entries/s", "CPU s", "entries/CPU-s",
+        "vs baseline");
+    row(out, r, "baseline write (sort+file)", r.baselineWrite(), r.baselineWrite());
+    row(out, r, "baseline read", r.baselineRead(), r.baselineRead());
+    row(out, r, "engine write (durable log)", r.write(), r.baselineWrite());
+    row(out, r, "engine write + flush", r.write().plus(r.flush()), r.baselineWrite());
+    row(out, r, "engine scan (many files)", r.scan(), r.baselineRead());
+    row(out, r, "engine compact", r.compact(), null);
+    row(out, r, "engine scan (one file)", r.scanCompacted(), r.baselineRead());
+    out.println("(vs baseline: engine rate / baseline rate; goal >= 0.33x, >= 1.5M/s written, >= 5M/s scanned;");
+    out.println(" CPU s: this process's CPU time in the phase, every thread: entries/CPU-s is the rate per core)");
+  }
+
+  private static void row(PrintStream out, Result r, String phase, Time t, Time baseline) {
+    double n = r.entries();
+    out.printf("%-28s %9.2f %,13.0f %8.2f %,15.0f %12s%n", phase, t.seconds(), n / t.seconds(), t.cpuSeconds(),
+        n / t.cpuSeconds(), baseline == null ? "" : String.format("%.2fx", baseline.seconds() / t.seconds()));
   }
 }
