@@ -20,7 +20,6 @@ import org.apache.accumulo.core.iteratorsImpl.system.EmptyIterator;
 import org.apache.accumulo.core.iterators.user.VersioningIterator;
 import org.apache.accumulo.core.iteratorsImpl.system.ColumnFamilySkippingIterator;
 import org.apache.accumulo.core.iteratorsImpl.system.ColumnQualifierFilter;
-import org.apache.accumulo.core.iteratorsImpl.system.MultiIterator;
 import org.apache.accumulo.core.iteratorsImpl.system.VisibilityFilter;
 import org.apache.accumulo.core.security.Authorizations;
 
@@ -40,7 +39,7 @@ final class IteratorStack {
     if (sources.isEmpty()) {
       return new EmptyIterator();
     }
-    return sources.size() == 1 ? sources.get(0) : new MultiIterator(sources, false);
+    return sources.size() == 1 ? sources.get(0) : new MergingIterator(sources);
   }
 
   /**
