@@ -14,6 +14,9 @@ final class BlockBuffer {
   private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
+  /** The most bytes a Hadoop varint takes. */
+  static final int MAX_VLONG = 9;
+
   private byte[] buf;
   private int size;
 
@@ -104,7 +107,11 @@ final class BlockBuffer {
     size = writeVLong(buf, size, v);
   }
 
-  static final int MAX_VLONG = 9;
+  /** A big-endian int at {@code b[p]} (room reserved); returns the position after it. */
+  static int writeInt(byte[] b, int p, int v) {
+    INT.set(b, p, v);
+    return p + 4;
+  }
 
   /** Hadoop's varint of {@code v} at {@code b[p]} (room reserved); returns the position after it. */
   static int writeVLong(byte[] b, int p, long v) {

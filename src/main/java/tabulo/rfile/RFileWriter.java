@@ -91,9 +91,12 @@ public final class RFileWriter implements Closeable {
     if (blockEntries > 0 && block.size() > blockSize) {
       maybeEndBlock(keySize, v.length);
     }
-    keys.write(block, blockEntries == 0);
-    block.putInt(v.length);
-    block.put(v, 0, v.length);
+    // the entry: the key, then the value's length and bytes
+    byte[] b = block.claim(RelativeKeyEncoder.MAX_OVERHEAD + keySize + 4 + v.length);
+    int p = keys.write(b, block.size(), blockEntries == 0);
+    p = BlockBuffer.writeInt(b, p, v.length);
+    System.arraycopy(v, 0, b, p, v.length);
+    block.commit(p + v.length);
     blockEntries++;
     keySizes.add(keySize);
 

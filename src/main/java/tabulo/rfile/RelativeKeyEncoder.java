@@ -25,6 +25,9 @@ final class RelativeKeyEncoder {
   private static final int CV_COMMON_PREFIX = 0x08;
   private static final int TS_DIFF = 0x10;
 
+  /** Bytes an encoded key takes beyond its fields': two flag bytes, two varints per field, a timestamp. */
+  static final int MAX_OVERHEAD = 2 + 4 * 2 * BlockBuffer.MAX_VLONG + BlockBuffer.MAX_VLONG;
+
   final KeyField row = new KeyField();
   final KeyField family = new KeyField();
   final KeyField qualifier = new KeyField();
@@ -77,19 +80,18 @@ final class RelativeKeyEncoder {
         && visibility.common == KeyField.SAME;
   }
 
-  /** Writes the current key: relative to the previous one, or whole as a block's first key. */
-  void write(BlockBuffer out, boolean firstInBlock) {
-    // flags, 4 fields with up to two varints each, a timestamp
-    byte[] b = out.claim(2 + 4 * 2 * BlockBuffer.MAX_VLONG + currentSize() + BlockBuffer.MAX_VLONG);
-    int p = out.size();
+  /**
+   * Writes the current key at {@code b[p]}, relative to the previous one or whole as a block's first key;
+   * returns the position after it. The caller reserves {@link #MAX_OVERHEAD} + {@link #currentSize()}.
+   */
+  int write(byte[] b, int p, boolean firstInBlock) {
     if (firstInBlock) {
       b[p++] = (byte) (deleted ? DELETED : 0);
       p = row.write(b, p, true);
       p = family.write(b, p, true);
       p = qualifier.write(b, p, true);
       p = visibility.write(b, p, true);
-      out.commit(BlockBuffer.writeVLong(b, p, timestamp));
-      return;
+      return BlockBuffer.writeVLong(b, p, timestamp);
     }
     int same = 0;
     int prefixed = 0;
@@ -136,7 +138,7 @@ final class RelativeKeyEncoder {
     if (diff != 0) {
       p = BlockBuffer.writeVLong(b, p, diff);
     }
-    out.commit(p);
+    return p;
   }
 
   /** The current key becomes the previous one. */
