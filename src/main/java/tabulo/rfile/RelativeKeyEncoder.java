@@ -1,5 +1,7 @@
 package tabulo.rfile;
 
+import java.util.Arrays;
+
 import org.apache.accumulo.core.data.Key;
 
 /**
@@ -196,10 +198,10 @@ final class RelativeKeyEncoder {
 
   /** The previous key as a Key (for messages). */
   Key previousKey() {
-    return new Key(java.util.Arrays.copyOf(row.previous(), row.previousLength()),
-        java.util.Arrays.copyOf(family.previous(), family.previousLength()),
-        java.util.Arrays.copyOf(qualifier.previous(), qualifier.previousLength()),
-        java.util.Arrays.copyOf(visibility.previous(), visibility.previousLength()), previousTimestamp,
+    return new Key(Arrays.copyOf(row.previous(), row.previousLength()),
+        Arrays.copyOf(family.previous(), family.previousLength()),
+        Arrays.copyOf(qualifier.previous(), qualifier.previousLength()),
+        Arrays.copyOf(visibility.previous(), visibility.previousLength()), previousTimestamp,
         previousDeleted);
   }
 }
