@@ -15,7 +15,8 @@ import tabulo.util.Progress;
 import tabulo.bench.StoreBenchmark;
 
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
-    subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class})
+    subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class,
+        BenchCommand.RFileWrite.class})
 final class BenchCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -25,7 +26,7 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile)");
   }
 
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
@@ -47,6 +48,29 @@ final class BenchCommand implements Runnable {
         StoreBenchmark.Result r = StoreBenchmark.run(work, entries, Progress.onTerminal("writing", entries));
         StoreBenchmark.print(r, System.out);
       });
+    }
+  }
+
+  @Command(name = "rfile", description = {"Uncompressed RFile writing on one thread: Accumulo's writer and",
+      "Tabulo's on the same sorted entries in memory (the files must be identical)."})
+  static final class RFileWrite implements Runnable {
+    @ParentCommand
+    BenchCommand bench;
+
+    @Option(names = "--entries", paramLabel = "N", description = "Entries (default ${DEFAULT-VALUE}).")
+    int entries = 10_000_000;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary files (default: temp).")
+    Path dir;
+
+    @Override
+    public void run() {
+      bench.requireEmbedded("rfile");
+      if (entries < 1) {
+        throw new tabulo.storage.TabuloException("--entries must be positive, got " + entries);
+      }
+      inTemporaryDirectory(dir, work ->
+          tabulo.bench.RFileWriterBenchmark.print(tabulo.bench.RFileWriterBenchmark.run(work, entries), System.out));
     }
   }
 

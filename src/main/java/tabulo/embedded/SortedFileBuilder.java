@@ -9,36 +9,37 @@ import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.file.FileSKVWriter;
 
+import tabulo.rfile.RFileWriter;
+
 /**
  * Builds one sorted file from entries appended in key order (LevelDB's table builder): counts them and
- * notes what they hold (deletes, labels, several versions of a column) for the manifest.
+ * notes what they hold (deletes, labels, several versions of a column) for the manifest. Uncompressed
+ * files are written by Tabulo's own RFile writer, compressed ones by Accumulo's.
  */
 final class SortedFileBuilder implements AutoCloseable {
   private final Path file;
-  private final FileSKVWriter writer;
-  private final Key previous = new Key();
+  private final Output output;
   private long entries;
-  private boolean deletes;
-  private boolean labels;
-  private boolean versions;
   private boolean finished;
 
-  SortedFileBuilder(Path file, FileSKVWriter writer) throws IOException {
+  private SortedFileBuilder(Path file, Output output) {
     this.file = file;
-    this.writer = writer;
+    this.output = output;
+  }
+
+  /** A builder writing through Tabulo's RFile writer (uncompressed blocks). */
+  static SortedFileBuilder of(Path file, RFileWriter writer) {
+    return new SortedFileBuilder(file, new TabuloOutput(writer));
+  }
+
+  /** A builder writing through Accumulo's file writer (any codec). */
+  static SortedFileBuilder of(Path file, FileSKVWriter writer) throws IOException {
     writer.startDefaultLocalityGroup();
+    return new SortedFileBuilder(file, new AccumuloOutput(writer));
   }
 
   void append(Key k, Value v) throws IOException {
-    writer.append(k, v);
-    deletes |= k.isDeleted();
-    labels |= k.getColumnVisibilityData().length() > 0;
-    if (entries > 0 && !versions) {
-      versions = k.equals(previous, PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
-    }
-    if (!versions) {
-      previous.set(k); // copied: the caller may reuse its key
-    }
+    output.append(k, v);
     entries++;
   }
 
@@ -49,14 +50,13 @@ final class SortedFileBuilder implements AutoCloseable {
   /** Closes and fsyncs the file; null (and no file left) when nothing was appended. */
   TableManifest.FileMeta finish() throws IOException {
     finished = true;
-    writer.close();
+    output.close();
     if (entries == 0) {
       Files.deleteIfExists(file);
       return null;
     }
     AtomicFile.syncFile(file);
-    return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file),
-        new SourceTraits(deletes, labels, versions));
+    return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file), output.traits());
   }
 
   /** Abandons an unfinished file. */
@@ -64,8 +64,75 @@ final class SortedFileBuilder implements AutoCloseable {
   public void close() throws IOException {
     if (!finished) {
       finished = true;
+      try {
+        output.close();
+      } finally {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  /** A file writer, and what the entries written to it hold. */
+  private interface Output {
+    void append(Key k, Value v) throws IOException;
+
+    SourceTraits traits();
+
+    void close() throws IOException;
+  }
+
+  /** Tabulo's writer notes the traits itself, from the comparisons it makes anyway. */
+  private record TabuloOutput(RFileWriter writer) implements Output {
+    @Override
+    public void append(Key k, Value v) throws IOException {
+      writer.append(k, v);
+    }
+
+    @Override
+    public SourceTraits traits() {
+      return new SourceTraits(writer.hasDeletes(), writer.hasVisibilities(), writer.hasVersions());
+    }
+
+    @Override
+    public void close() throws IOException {
       writer.close();
-      Files.deleteIfExists(file);
+    }
+  }
+
+  private static final class AccumuloOutput implements Output {
+    private final FileSKVWriter writer;
+    private final Key previous = new Key();
+    private boolean any;
+    private boolean deletes;
+    private boolean labels;
+    private boolean versions;
+
+    AccumuloOutput(FileSKVWriter writer) {
+      this.writer = writer;
+    }
+
+    @Override
+    public void append(Key k, Value v) throws IOException {
+      writer.append(k, v);
+      deletes |= k.isDeleted();
+      labels |= k.getColumnVisibilityData().length() > 0;
+      if (any && !versions) {
+        versions = k.equals(previous, PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
+      }
+      if (!versions) {
+        previous.set(k); // copied: the caller may reuse its key
+      }
+      any = true;
+    }
+
+    @Override
+    public SourceTraits traits() {
+      return new SourceTraits(deletes, labels, versions);
+    }
+
+    @Override
+    public void close() throws IOException {
+      writer.close();
     }
   }
 }
