@@ -32,27 +32,38 @@ final class EmbeddedBulkLoader implements SortedLoader {
 
   @Override
   public void append(Key key, Value value) {
+    ByteSequence row = key.getRowData();
     try {
-      ByteSequence row = key.getRowData();
-      if (lastRow == null || !sameRow(row, lastRow)) {
-        lastRow = row.toArray();
-        int tablet = table.tabletIndex(lastRow);
-        if (tablet != currentTablet) {
-          finishCurrent();
-          current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
-          currentTablet = tablet;
-        }
-      }
-      current.append(key, value);
-      maxTimestamp = Math.max(maxTimestamp, key.getTimestamp());
+      builderFor(row.getBackingArray(), row.offset(), row.length()).append(key, value);
     } catch (IOException e) {
       throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
     }
+    maxTimestamp = Math.max(maxTimestamp, key.getTimestamp());
   }
 
-  private static boolean sameRow(ByteSequence row, byte[] last) {
-    return row.length() == last.length && java.util.Arrays.equals(row.getBackingArray(), row.offset(),
-        row.offset() + row.length(), last, 0, last.length);
+  @Override
+  public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
+      byte[] value) {
+    try {
+      builderFor(row, 0, row.length).append(row, family, qualifier, visibility, timestamp, value);
+    } catch (IOException e) {
+      throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
+    }
+    maxTimestamp = Math.max(maxTimestamp, timestamp);
+  }
+
+  /** The file of the tablet holding {@code row}: a new one when the row moves to another tablet. */
+  private SortedFileBuilder builderFor(byte[] row, int offset, int length) throws IOException {
+    if (lastRow == null || !java.util.Arrays.equals(row, offset, offset + length, lastRow, 0, lastRow.length)) {
+      lastRow = java.util.Arrays.copyOfRange(row, offset, offset + length);
+      int tablet = table.tabletIndex(lastRow);
+      if (tablet != currentTablet) {
+        finishCurrent();
+        current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
+        currentTablet = tablet;
+      }
+    }
+    return current;
   }
 
   private void finishCurrent() throws IOException {

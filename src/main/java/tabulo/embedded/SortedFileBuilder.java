@@ -43,6 +43,13 @@ final class SortedFileBuilder implements AutoCloseable {
     entries++;
   }
 
+  /** Appends an entry given as its fields (not kept). */
+  void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp, byte[] value)
+      throws IOException {
+    output.append(row, family, qualifier, visibility, timestamp, value);
+    entries++;
+  }
+
   long entries() {
     return entries;
   }
@@ -76,6 +83,11 @@ final class SortedFileBuilder implements AutoCloseable {
   private interface Output {
     void append(Key k, Value v) throws IOException;
 
+    default void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
+        byte[] value) throws IOException {
+      append(new Key(row, family, qualifier, visibility, timestamp, false, false), new Value(value, false));
+    }
+
     SourceTraits traits();
 
     void close() throws IOException;
@@ -86,6 +98,12 @@ final class SortedFileBuilder implements AutoCloseable {
     @Override
     public void append(Key k, Value v) throws IOException {
       writer.append(k, v);
+    }
+
+    @Override
+    public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
+        byte[] value) throws IOException {
+      writer.append(row, family, qualifier, visibility, timestamp, false, value);
     }
 
     @Override

@@ -4,8 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
@@ -35,8 +33,8 @@ public final class Graph500Table {
           u = edges.u(i);
           row = VertexKeys.key(u, width);
         }
-        loader.append(new Key(row, EMPTY, VertexKeys.key(edges.v(i), width), EMPTY, ts, false, false),
-            new Value(Integer.toString(edges.count(i)).getBytes(StandardCharsets.US_ASCII), false));
+        loader.append(row, EMPTY, VertexKeys.key(edges.v(i), width), EMPTY, ts,
+            Integer.toString(edges.count(i)).getBytes(StandardCharsets.US_ASCII));
       }
     }
     return edges;

@@ -9,10 +9,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
@@ -225,10 +223,10 @@ final class RowByRow implements TabletKernel {
     if (out.vis[idx] != null || vis != null) {
       byte[][] merged = new byte[n + r.size][];
       for (int e = 0; e < n; e++) {
-        merged[e] = out.vis[idx] == null ? NO_FAMILY : out.vis[idx][e];
+        merged[e] = out.vis[idx] == null ? EMPTY : out.vis[idx][e];
       }
       for (int e = 0; e < r.size; e++) {
-        merged[n + e] = vis == null ? NO_FAMILY : vis[e];
+        merged[n + e] = vis == null ? EMPTY : vis[e];
       }
       out.vis[idx] = merged;
     }
@@ -296,15 +294,14 @@ final class RowByRow implements TabletKernel {
         for (int q = 0; q < t; q++) {
           int j = bRows.byRank[touched[q]];
           touched[q] = j;
-          loader.append(new Key(row.row, bRows.families[j], bRows.qualifiers[j], NO_FAMILY, ts, false, false),
-              new Value(codec.encode(acc[j]), false));
+          loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, codec.encode(acc[j]));
         }
         if (ctTable != null) {
           TableWriter ct = writers.transposed();
           for (int q = 0; q < t; q++) {
             int j = touched[q];
             Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
-            mt.put(NO_FAMILY, row.row, codec.encode(acc[j]));
+            mt.put(EMPTY, row.row, codec.encode(acc[j]));
             ct.addMutation(mt);
           }
         }
@@ -336,7 +333,7 @@ final class RowByRow implements TabletKernel {
       double[] vals = bRows.vals[refs[e]];
       byte[][] bVis = bRows.vis[refs[e]];
       for (int p = 0; p < cols.length; p++) {
-        ColumnVisibility v = vis.and(row.visibilities[e], bVis == null ? NO_FAMILY : bVis[p]);
+        ColumnVisibility v = vis.and(row.visibilities[e], bVis == null ? EMPTY : bVis[p]);
         double prod = s.multiply(row.values[e], vals[p]);
         double[] cell = sums.computeIfAbsent(v, k -> new HashMap<>()).get(cols[p]);
         if (cell == null) {
@@ -353,7 +350,7 @@ final class RowByRow implements TabletKernel {
         m.put(bRows.families[j], bRows.qualifiers[j], v, codec.encode(cell[0]));
         if (ctTable != null) {
           Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
-          mt.put(NO_FAMILY, row.row, v, codec.encode(cell[0]));
+          mt.put(EMPTY, row.row, v, codec.encode(cell[0]));
           writers.transposed().addMutation(mt);
         }
       }));
@@ -363,6 +360,7 @@ final class RowByRow implements TabletKernel {
     return pp;
   }
 
-  private static final byte[] NO_FAMILY = new byte[0];
+  /** The empty family, and the empty visibility. */
+  private static final byte[] EMPTY = new byte[0];
   private static final int FETCH_THREADS = 4;
 }

@@ -23,9 +23,14 @@ final class KeyField {
 
   /** Takes the current key's field and finds the common prefix. */
   void set(ByteSequence field) {
-    current = field.getBackingArray();
-    currentOffset = field.offset();
-    currentLength = field.length();
+    set(field.getBackingArray(), field.offset(), field.length());
+  }
+
+  /** Takes {@code field[offset, offset + length)} as the current key's field. */
+  void set(byte[] field, int offset, int length) {
+    current = field;
+    currentOffset = offset;
+    currentLength = length;
     common = Arrays.mismatch(previous, 0, previousLength, current, currentOffset, currentOffset + currentLength);
   }
 

@@ -78,16 +78,42 @@ public final class RFileWriter implements Closeable {
    * @throws IllegalArgumentException if {@code key} sorts before the previous key
    */
   public void append(Key key, Value value) throws IOException {
+    checkOpen();
+    if (keys.set(key) < 0) {
+      throw outOfOrder(key);
+    }
+    appendValue(value.get());
+  }
+
+  /**
+   * Appends an entry given as its fields, with no Key or Value built (arrays are read, not kept).
+   *
+   * @throws IllegalArgumentException if the key sorts before the previous key
+   */
+  public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
+      boolean deleted, byte[] value) throws IOException {
+    checkOpen();
+    if (keys.set(row, family, qualifier, visibility, timestamp, deleted) < 0) {
+      throw outOfOrder(new Key(row, family, qualifier, visibility, timestamp, deleted));
+    }
+    appendValue(value);
+  }
+
+  private void checkOpen() {
     if (closed) {
       throw new IllegalStateException("the RFile writer is closed");
     }
-    if (keys.set(key) < 0) {
-      throw new IllegalArgumentException(
-          "keys appended out of order: " + key + " after the previous key " + keys.previousKey());
-    }
+  }
+
+  private IllegalArgumentException outOfOrder(Key key) {
+    return new IllegalArgumentException(
+        "keys appended out of order: " + key + " after the previous key " + keys.previousKey());
+  }
+
+  /** Appends the value of the key {@link #keys} has just taken, and the key. */
+  private void appendValue(byte[] v) throws IOException {
     families.add(keys.family, keys.family.common == KeyField.SAME);
     int keySize = keys.currentSize();
-    byte[] v = value.get();
     if (blockEntries > 0 && block.size() > blockSize) {
       maybeEndBlock(keySize, v.length);
     }

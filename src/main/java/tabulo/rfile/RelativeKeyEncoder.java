@@ -46,8 +46,22 @@ final class RelativeKeyEncoder {
     family.set(key.getColumnFamilyData());
     qualifier.set(key.getColumnQualifierData());
     visibility.set(key.getColumnVisibilityData());
-    timestamp = key.getTimestamp();
-    deleted = key.isDeleted();
+    return compareTo(key.getTimestamp(), key.isDeleted());
+  }
+
+  /** {@link #set(Key)} for a key given as its fields (whole arrays, not copied). */
+  int set(byte[] rowBytes, byte[] familyBytes, byte[] qualifierBytes, byte[] visibilityBytes, long ts,
+      boolean delete) {
+    row.set(rowBytes, 0, rowBytes.length);
+    family.set(familyBytes, 0, familyBytes.length);
+    qualifier.set(qualifierBytes, 0, qualifierBytes.length);
+    visibility.set(visibilityBytes, 0, visibilityBytes.length);
+    return compareTo(ts, delete);
+  }
+
+  private int compareTo(long ts, boolean delete) {
+    timestamp = ts;
+    deleted = delete;
     int c = row.compare();
     if (c == 0) {
       c = family.compare();

@@ -13,6 +13,12 @@ public interface SortedLoader extends AutoCloseable {
   /** Appends one entry; keys must not decrease. The key is copied. */
   void append(Key key, Value value);
 
+  /** Appends one entry given as its fields (none deleted; the arrays are not kept): no Key or Value built. */
+  default void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
+      byte[] value) {
+    append(new Key(row, family, qualifier, visibility, timestamp, false, false), new Value(value, false));
+  }
+
   /** Publishes everything appended. */
   @Override
   void close();

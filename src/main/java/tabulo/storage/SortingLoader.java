@@ -2,8 +2,6 @@ package tabulo.storage;
 
 import java.util.Arrays;
 
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 
 /**
  * Takes cells in any order and adds them to a table in sorted bulk loads of at most {@code chunk} cells,
@@ -88,8 +86,7 @@ public final class SortingLoader implements AutoCloseable {
     long ts = System.currentTimeMillis();
     try (SortedLoader loader = store.bulkLoad(table)) {
       for (int i : order) {
-        loader.append(new Key(rows[i], families[i], qualifiers[i], visibilities[i], ts, false, false),
-            new Value(values[i], false));
+        loader.append(rows[i], families[i], qualifiers[i], visibilities[i], ts, values[i]);
       }
     }
     if (rowCounts != null) {

@@ -67,8 +67,15 @@ final class RFileFixtures {
   static Path writeTabulo(Path file, List<Entry> entries, long blockSize, long indexBlockSize) throws IOException {
     try (RFileWriter w = new RFileWriter(Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
         StandardOpenOption.WRITE), blockSize, indexBlockSize)) {
+      int i = 0;
       for (Entry e : entries) {
-        w.append(e.key(), e.value());
+        if (i++ % 2 == 0) {
+          w.append(e.key(), e.value());
+        } else { // every other entry given as its fields: both ways must write the same bytes
+          Key k = e.key();
+          w.append(k.getRowData().toArray(), k.getColumnFamilyData().toArray(), k.getColumnQualifierData().toArray(),
+              k.getColumnVisibilityData().toArray(), k.getTimestamp(), k.isDeleted(), e.value().get());
+        }
       }
     }
     return file;
