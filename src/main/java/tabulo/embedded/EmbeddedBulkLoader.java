@@ -11,6 +11,7 @@ import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
+import tabulo.rfile.Cell;
 import tabulo.storage.SortedLoader;
 
 /**
@@ -50,6 +51,16 @@ final class EmbeddedBulkLoader implements SortedLoader {
       throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
     }
     maxTimestamp = Math.max(maxTimestamp, timestamp);
+  }
+
+  @Override
+  public void append(Cell cell) {
+    try {
+      builderFor(cell.bytes(), cell.rowOffset(), cell.rowLength()).append(cell);
+    } catch (IOException e) {
+      throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
+    }
+    maxTimestamp = Math.max(maxTimestamp, cell.timestamp());
   }
 
   /** The file of the tablet holding {@code row}: a new one when the row moves to another tablet. */

@@ -9,6 +9,7 @@ import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.file.FileSKVWriter;
 
+import tabulo.rfile.Cell;
 import tabulo.rfile.RFileWriter;
 
 /**
@@ -50,6 +51,12 @@ final class SortedFileBuilder implements AutoCloseable {
     entries++;
   }
 
+  /** Appends a cell given as slices of its array (not kept). */
+  void append(Cell cell) throws IOException {
+    output.append(cell);
+    entries++;
+  }
+
   long entries() {
     return entries;
   }
@@ -88,6 +95,10 @@ final class SortedFileBuilder implements AutoCloseable {
       append(new Key(row, family, qualifier, visibility, timestamp, false, false), new Value(value, false));
     }
 
+    default void append(Cell c) throws IOException {
+      append(Cell.key(c), new Value(Cell.value(c), false));
+    }
+
     SourceTraits traits();
 
     void close() throws IOException;
@@ -104,6 +115,11 @@ final class SortedFileBuilder implements AutoCloseable {
     public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
         byte[] value) throws IOException {
       writer.append(row, family, qualifier, visibility, timestamp, false, value);
+    }
+
+    @Override
+    public void append(Cell cell) throws IOException {
+      writer.append(cell);
     }
 
     @Override

@@ -82,7 +82,8 @@ public final class RFileWriter implements Closeable {
     if (keys.set(key) < 0) {
       throw outOfOrder(key);
     }
-    appendValue(value.get());
+    byte[] v = value.get();
+    appendValue(v, 0, v.length);
   }
 
   /**
@@ -96,7 +97,20 @@ public final class RFileWriter implements Closeable {
     if (keys.set(row, family, qualifier, visibility, timestamp, deleted) < 0) {
       throw outOfOrder(new Key(row, family, qualifier, visibility, timestamp, deleted));
     }
-    appendValue(value);
+    appendValue(value, 0, value.length);
+  }
+
+  /**
+   * Appends a cell given as slices of its array (read, not kept).
+   *
+   * @throws IllegalArgumentException if its key sorts before the previous key
+   */
+  public void append(Cell cell) throws IOException {
+    checkOpen();
+    if (keys.set(cell) < 0) {
+      throw outOfOrder(Cell.key(cell));
+    }
+    appendValue(cell.bytes(), cell.valueOffset(), cell.valueLength());
   }
 
   private void checkOpen() {
@@ -111,18 +125,18 @@ public final class RFileWriter implements Closeable {
   }
 
   /** Appends the value of the key {@link #keys} has just taken, and the key. */
-  private void appendValue(byte[] v) throws IOException {
+  private void appendValue(byte[] v, int offset, int length) throws IOException {
     families.add(keys.family, keys.family.common == KeyField.SAME);
     int keySize = keys.currentSize();
     if (blockEntries > 0 && block.size() > blockSize) {
-      maybeEndBlock(keySize, v.length);
+      maybeEndBlock(keySize, length);
     }
     // the entry: the key, then the value's length and bytes
-    byte[] b = block.claim(RelativeKeyEncoder.MAX_OVERHEAD + keySize + 4 + v.length);
+    byte[] b = block.claim(RelativeKeyEncoder.MAX_OVERHEAD + keySize + 4 + length);
     int p = keys.write(b, block.size(), blockEntries == 0);
-    p = BlockBuffer.writeInt(b, p, v.length);
-    System.arraycopy(v, 0, b, p, v.length);
-    block.commit(p + v.length);
+    p = BlockBuffer.writeInt(b, p, length);
+    System.arraycopy(v, offset, b, p, length);
+    block.commit(p + length);
     blockEntries++;
     keySizes.add(keySize);
 

@@ -59,6 +59,16 @@ final class RelativeKeyEncoder {
     return compareTo(ts, delete);
   }
 
+  /** {@link #set(Key)} for a cell's key (slices of its array, not copied). */
+  int set(Cell c) {
+    byte[] b = c.bytes();
+    row.set(b, c.rowOffset(), c.rowLength());
+    family.set(b, c.familyOffset(), c.familyLength());
+    qualifier.set(b, c.qualifierOffset(), c.qualifierLength());
+    visibility.set(b, c.visibilityOffset(), c.visibilityLength());
+    return compareTo(c.timestamp(), c.deleted());
+  }
+
   private int compareTo(long ts, boolean delete) {
     timestamp = ts;
     deleted = delete;

@@ -5,6 +5,8 @@ import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.ColumnVisibility;
 
+import tabulo.rfile.Cell;
+
 /**
  * Adds entries given in key order straight to a table's sorted files (a bulk import), bypassing the
  * write-ahead log and memtables. The entries appear together, durably, when the loader is closed.
@@ -17,6 +19,11 @@ public interface SortedLoader extends AutoCloseable {
   default void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
       byte[] value) {
     append(new Key(row, family, qualifier, visibility, timestamp, false, false), new Value(value, false));
+  }
+
+  /** Appends one cell given as slices of its array (read, not kept). */
+  default void append(Cell cell) {
+    append(Cell.key(cell), new Value(Cell.value(cell), false));
   }
 
   /** Publishes everything appended. */

@@ -1,8 +1,5 @@
 package tabulo.storage;
 
-import java.util.Arrays;
-
-
 /**
  * Takes cells in any order and adds them to a table in sorted bulk loads of at most {@code chunk} cells,
  * skipping the write-ahead log and memtables. What {@link #flush()} returns from is durable. For bulk
@@ -22,13 +19,7 @@ public final class SortingLoader implements AutoCloseable {
   private final String table;
   private final int chunk;
   private final RowCounts rowCounts;
-  private int count;
-  private long[] prefixes = new long[0];
-  private byte[][] rows = new byte[0][];
-  private byte[][] families = new byte[0][];
-  private byte[][] qualifiers = new byte[0][];
-  private byte[][] visibilities = new byte[0][];
-  private byte[][] values = new byte[0][];
+  private final PackedCells cells = new PackedCells();
 
   public SortingLoader(Store store, String table, int chunk) {
     this(store, table, chunk, null);
@@ -48,77 +39,42 @@ public final class SortingLoader implements AutoCloseable {
   }
 
   public void put(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
-    if (count == rows.length) {
-      grow();
-    }
-    prefixes[count] = RowPrefixSort.prefix(row, 0, row.length);
-    rows[count] = row;
-    families[count] = family;
-    qualifiers[count] = qualifier;
-    visibilities[count] = visibility;
-    values[count] = value;
-    count++;
-    if (count >= chunk) {
+    cells.add(row, family, qualifier, visibility, value);
+    if (cells.count() >= chunk) {
       flush();
     }
   }
 
-  private void grow() {
-    int n = Math.min(Math.max(1024, count * 2), Math.max(chunk, count + 1));
-    prefixes = Arrays.copyOf(prefixes, n);
-    rows = Arrays.copyOf(rows, n);
-    families = Arrays.copyOf(families, n);
-    qualifiers = Arrays.copyOf(qualifiers, n);
-    visibilities = Arrays.copyOf(visibilities, n);
-    values = Arrays.copyOf(values, n);
-  }
-
   /** Sorts and bulk-loads what is buffered; durable when it returns. */
   public void flush() {
-    if (count == 0) {
+    if (cells.count() == 0) {
       return;
     }
-    int[] order = new int[count];
-    for (int i = 0; i < count; i++) {
-      order[i] = i;
-    }
-    RowPrefixSort.sort(prefixes, order, count, RowPrefixSort.Rows.of(rows), this::compareCells);
-    long ts = System.currentTimeMillis();
+    int[] order = cells.sortedOffsets();
+    PackedCells.Cursor cell = cells.cursor(System.currentTimeMillis());
     try (SortedLoader loader = store.bulkLoad(table)) {
-      for (int i : order) {
-        loader.append(rows[i], families[i], qualifiers[i], visibilities[i], ts, values[i]);
+      for (int at : order) {
+        loader.append(cell.at(at));
       }
     }
     if (rowCounts != null) {
-      countRows(order);
+      countRows(order, cell);
     }
-    Arrays.fill(rows, 0, count, null);
-    Arrays.fill(families, 0, count, null);
-    Arrays.fill(qualifiers, 0, count, null);
-    Arrays.fill(visibilities, 0, count, null);
-    Arrays.fill(values, 0, count, null);
-    count = 0;
+    cells.clear();
   }
 
-  private void countRows(int[] order) {
-    byte[] row = rows[order[0]];
-    long cells = 0;
-    for (int i : order) {
-      if (!Arrays.equals(rows[i], row)) {
-        rowCounts.row(row, cells);
-        row = rows[i];
-        cells = 0;
+  private void countRows(int[] order, PackedCells.Cursor cell) {
+    int rowAt = order[0];
+    long count = 0;
+    for (int at : order) {
+      if (!cell.at(at).sameRow(rowAt)) {
+        rowCounts.row(cell.at(rowAt).row(), count);
+        rowAt = at;
+        count = 0;
       }
-      cells++;
+      count++;
     }
-    rowCounts.row(row, cells);
-  }
-
-  private int compareCells(int a, int b) {
-    int c = Arrays.compareUnsigned(rows[a], rows[b]);
-    c = c != 0 ? c : Arrays.compareUnsigned(families[a], families[b]);
-    c = c != 0 ? c : Arrays.compareUnsigned(qualifiers[a], qualifiers[b]);
-    return c != 0 ? c : Arrays.compareUnsigned(visibilities[a], visibilities[b]);
+    rowCounts.row(cell.at(rowAt).row(), count);
   }
 
   @Override

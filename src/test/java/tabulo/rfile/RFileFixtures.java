@@ -69,12 +69,14 @@ final class RFileFixtures {
         StandardOpenOption.WRITE), blockSize, indexBlockSize)) {
       int i = 0;
       for (Entry e : entries) {
-        if (i++ % 2 == 0) {
-          w.append(e.key(), e.value());
-        } else { // every other entry given as its fields: both ways must write the same bytes
-          Key k = e.key();
-          w.append(k.getRowData().toArray(), k.getColumnFamilyData().toArray(), k.getColumnQualifierData().toArray(),
-              k.getColumnVisibilityData().toArray(), k.getTimestamp(), k.isDeleted(), e.value().get());
+        // entries as Keys, as their fields, and as slices of one array: all three ways write the same bytes
+        Key k = e.key();
+        switch (i++ % 3) {
+          case 0 -> w.append(k, e.value());
+          case 1 -> w.append(k.getRowData().toArray(), k.getColumnFamilyData().toArray(),
+              k.getColumnQualifierData().toArray(), k.getColumnVisibilityData().toArray(), k.getTimestamp(),
+              k.isDeleted(), e.value().get());
+          default -> w.append(SliceCell.of(k, e.value().get()));
         }
       }
     }
@@ -224,5 +226,79 @@ final class RFileFixtures {
 
   static byte[] bytes(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** A cell packed in one array after a few junk bytes, its fields in a shuffled order. */
+  record SliceCell(byte[] bytes, int[] offsets, int[] lengths, long timestamp, boolean deleted) implements Cell {
+    static SliceCell of(Key k, byte[] value) {
+      byte[][] fields = {k.getColumnVisibilityData().toArray(), value, k.getRowData().toArray(),
+          k.getColumnQualifierData().toArray(), k.getColumnFamilyData().toArray()};
+      int[] slot = {3, 4, 0, 2, 1}; // where each packed field goes among row, family, qualifier, visibility, value
+      int total = 3;
+      for (byte[] f : fields) {
+        total += f.length;
+      }
+      byte[] bytes = new byte[total];
+      int[] offsets = new int[5];
+      int[] lengths = new int[5];
+      int at = 3;
+      for (int i = 0; i < fields.length; i++) {
+        System.arraycopy(fields[i], 0, bytes, at, fields[i].length);
+        offsets[slot[i]] = at;
+        lengths[slot[i]] = fields[i].length;
+        at += fields[i].length;
+      }
+      return new SliceCell(bytes, offsets, lengths, k.getTimestamp(), k.isDeleted());
+    }
+
+    @Override
+    public int rowOffset() {
+      return offsets[0];
+    }
+
+    @Override
+    public int rowLength() {
+      return lengths[0];
+    }
+
+    @Override
+    public int familyOffset() {
+      return offsets[1];
+    }
+
+    @Override
+    public int familyLength() {
+      return lengths[1];
+    }
+
+    @Override
+    public int qualifierOffset() {
+      return offsets[2];
+    }
+
+    @Override
+    public int qualifierLength() {
+      return lengths[2];
+    }
+
+    @Override
+    public int visibilityOffset() {
+      return offsets[3];
+    }
+
+    @Override
+    public int visibilityLength() {
+      return lengths[3];
+    }
+
+    @Override
+    public int valueOffset() {
+      return offsets[4];
+    }
+
+    @Override
+    public int valueLength() {
+      return lengths[4];
+    }
   }
 }
