@@ -171,7 +171,7 @@ public final class SchemaIngest {
   }
 
   /** Cells per sorted bulk load: bounds each worker's memory to a few hundred MB. */
-  private static final int CHUNK = 400_000;
+  private static final int CHUNK = 1_000_000;
 
   private static final byte[] TEXT_COLUMN = Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8);
 
