@@ -115,6 +115,11 @@ final class BenchCommand implements Runnable {
       inTemporaryDirectory(dir, work -> {
         java.util.List<tabulo.bench.SpGemmBenchmark.Row> rows = new java.util.ArrayList<>();
         try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
+          // one untimed multiply at a small SCALE first: every SCALE is then timed with compiled code
+          int warmUp = Math.min(10, range[0]);
+          System.err.printf("warming up (SCALE %d, untimed)...%n", warmUp);
+          tabulo.bench.SpGemmBenchmark.run(store, warmUp, tablets, workers,
+              new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
           for (int s = range[0]; s <= range[1]; s++) {
             rows.add(tabulo.bench.SpGemmBenchmark.run(store, s, tablets, workers, System.err));
           }

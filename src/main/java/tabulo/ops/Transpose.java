@@ -3,18 +3,19 @@ package tabulo.ops;
 import java.util.Map.Entry;
 
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
-import org.apache.accumulo.core.security.ColumnVisibility;
 
 import tabulo.math.ValueCodec;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
+import tabulo.storage.SortingLoader;
 import tabulo.storage.Store;
-import tabulo.storage.TableWriter;
 
-/** Copies a table transposed: entry (r, c) -> (c, r) with its value and visibility unchanged. */
+/**
+ * Copies a table transposed: entry (r, c) -> (c, r) with its value and visibility unchanged, in sorted
+ * bulk loads (no write-ahead log: the copy is a staging table, rebuilt if a run fails).
+ */
 public final class Transpose {
   private Transpose() {}
 
@@ -25,25 +26,23 @@ public final class Transpose {
   public static long copy(Store store, String src, String dst, Authorizations auths, ValueCodec codec) {
     long n = 0;
     try (Scan scan = store.scan(src, ScanSpec.all().auths(auths).unordered(2));
-        TableWriter w = store.writer(dst)) {
+        SortingLoader loader = new SortingLoader(store, dst, CHUNK)) {
       for (Entry<Key, Value> e : scan) {
         Key k = e.getKey();
-        RowReader.decode(codec, e.getValue(), src, RowReader.bytes(k.getRowData()),
-            RowReader.bytes(k.getColumnFamilyData()), RowReader.bytes(k.getColumnQualifierData()));
-        Mutation m = new Mutation(Columns.key(RowReader.bytes(k.getColumnFamilyData()),
-            RowReader.bytes(k.getColumnQualifierData())));
-        byte[] vis = RowReader.bytes(k.getColumnVisibilityData());
-        if (vis.length == 0) {
-          m.put(NO_FAMILY, RowReader.bytes(k.getRowData()), e.getValue().get());
-        } else {
-          m.put(NO_FAMILY, RowReader.bytes(k.getRowData()), new ColumnVisibility(vis), e.getValue().get());
-        }
-        w.addMutation(m);
+        byte[] row = RowReader.bytes(k.getRowData());
+        byte[] family = RowReader.bytes(k.getColumnFamilyData());
+        byte[] qualifier = RowReader.bytes(k.getColumnQualifierData());
+        RowReader.decode(codec, e.getValue(), src, row, family, qualifier);
+        loader.put(Columns.key(family, qualifier), EMPTY, row, RowReader.bytes(k.getColumnVisibilityData()),
+            e.getValue().get());
         n++;
       }
     }
     return n;
   }
 
-  private static final byte[] NO_FAMILY = new byte[0];
+  /** Entries per sorted bulk load of the copy (bounded memory: tens of MB). */
+  private static final int CHUNK = 500_000;
+
+  private static final byte[] EMPTY = new byte[0];
 }
