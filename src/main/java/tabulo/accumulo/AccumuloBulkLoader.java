@@ -27,7 +27,7 @@ import tabulo.storage.TabuloException;
  * that ends there goes through a batch writer (a bulk import costs about a second whatever its size);
  * a larger one streams into an RFile under {@code bulk/} of the work directory, which is then
  * bulk-imported (Accumulo moves the file into the table: no write-ahead log, no memory map). Durable
- * when {@link #close()} returns, either way.
+ * when {@link #close()} returns, either way. A kernel's output (deferred, below) always goes to a file.
  *
  * <p>With a deferred-import directory (kernels in tablet servers, whose short-lived users may not bulk
  * import), the file is only published there, as {@code TABLE/RANDOM.rf} (written under a temporary name
@@ -67,18 +67,23 @@ final class AccumuloBulkLoader implements SortedLoader {
       keys.add(new Key(key)); // callers may reuse theirs
       values.add(new Value(value));
       if (keys.size() >= WRITER_LIMIT) {
-        open();
-        for (int i = 0; i < keys.size(); i++) {
-          checkVisibility(keys.get(i));
-          file.append(keys.get(i), values.get(i));
-        }
-        keys.clear();
-        values.clear();
+        spillToFile();
       }
     } catch (IOException e) {
       throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
           + e.getMessage(), e);
     }
+  }
+
+  /** Opens the file and moves the buffered entries into it. */
+  private void spillToFile() throws IOException {
+    open();
+    for (int i = 0; i < keys.size(); i++) {
+      checkVisibility(keys.get(i));
+      file.append(keys.get(i), values.get(i));
+    }
+    keys.clear();
+    values.clear();
   }
 
   private void open() throws IOException {
@@ -113,6 +118,17 @@ final class AccumuloBulkLoader implements SortedLoader {
 
   @Override
   public void close() {
+    if (file == null && deferredDir != null && !keys.isEmpty()) {
+      // a kernel's output, however small, goes into a file the client imports once: a batch writer may
+      // apply a write twice when a tablet server dies after logging it but before acknowledging it, and
+      // the output's combiner would then count those partial products twice
+      try {
+        spillToFile();
+      } catch (IOException e) {
+        throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
+            + e.getMessage(), e);
+      }
+    }
     if (file == null) {
       writeThroughWriter();
       return;
