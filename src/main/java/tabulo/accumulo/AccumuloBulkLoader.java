@@ -139,7 +139,7 @@ final class AccumuloBulkLoader implements SortedLoader {
     }
     try {
       file.close();
-      store.client().tableOperations().importDirectory(dir.toString()).to(table).load();
+      store.client().tableOperations().importDirectory(dir.toString()).to(table).threads(IMPORT_THREADS).load();
     } catch (IOException e) {
       throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
           + e.getMessage(), e);
@@ -193,7 +193,8 @@ final class AccumuloBulkLoader implements SortedLoader {
           }
         }
         if (any) {
-          store.client().tableOperations().importDirectory(t.getPath().toString()).to(t.getPath().getName()).load();
+          store.client().tableOperations().importDirectory(t.getPath().toString()).to(t.getPath().getName())
+              .threads(IMPORT_THREADS).load();
         }
       }
     } catch (IOException e) {
@@ -214,6 +215,11 @@ final class AccumuloBulkLoader implements SortedLoader {
   }
 
   private static final String TEMPORARY = "_tmp"; // the other ending RFile names may have
+  /**
+   * Threads the client uses to map files to tablets. Given, because otherwise Accumulo's client reads
+   * the instance's system configuration for it, which a user without the System permission may not.
+   */
+  private static final int IMPORT_THREADS = 2;
 
   private void writeThroughWriter() {
     try (SortedLoader w = SortedLoader.through(store.writer(table))) {
