@@ -27,7 +27,8 @@ import tabulo.storage.TabuloException;
  * that ends there goes through a batch writer (a bulk import costs about a second whatever its size);
  * a larger one streams into an RFile under {@code bulk/} of the work directory, which is then
  * bulk-imported (Accumulo moves the file into the table: no write-ahead log, no memory map). Durable
- * when {@link #close()} returns, either way. A kernel's output (deferred, below) always goes to a file.
+ * when {@link #close()} returns, either way. A kernel's output (deferred, below) goes to a file however
+ * small when the client may import it ({@code deferAll}).
  *
  * <p>With a deferred-import directory (kernels in tablet servers, whose short-lived users may not bulk
  * import), the file is only published there, as {@code TABLE/RANDOM.rf} (written under a temporary name
@@ -41,6 +42,7 @@ final class AccumuloBulkLoader implements SortedLoader {
   private final String table;
   private final String workDir;
   private final String deferredDir; // null: import at close
+  private final boolean deferAll; // small loads into a deferred file too
   private final List<Key> keys = new ArrayList<>();
   private final List<Value> values = new ArrayList<>();
   private FileSystem fs;
@@ -49,11 +51,12 @@ final class AccumuloBulkLoader implements SortedLoader {
   private Path filePath;
   private byte[] checkedVisibility = new byte[0]; // the last label found valid
 
-  AccumuloBulkLoader(AccumuloStore store, String table, String workDir, String deferredDir) {
+  AccumuloBulkLoader(AccumuloStore store, String table, String workDir, String deferredDir, boolean deferAll) {
     this.store = store;
     this.table = table;
     this.workDir = workDir;
     this.deferredDir = deferredDir;
+    this.deferAll = deferAll;
   }
 
   @Override
@@ -118,7 +121,7 @@ final class AccumuloBulkLoader implements SortedLoader {
 
   @Override
   public void close() {
-    if (file == null && deferredDir != null && !keys.isEmpty()) {
+    if (file == null && deferredDir != null && deferAll && !keys.isEmpty()) {
       // a kernel's output, however small, goes into a file the client imports once: a batch writer may
       // apply a write twice when a tablet server dies after logging it but before acknowledging it, and
       // the output's combiner would then count those partial products twice
@@ -139,7 +142,7 @@ final class AccumuloBulkLoader implements SortedLoader {
     }
     try {
       file.close();
-      store.client().tableOperations().importDirectory(dir.toString()).to(table).threads(IMPORT_THREADS).load();
+      store.client().tableOperations().importDirectory(dir.toString()).to(table).load();
     } catch (IOException e) {
       throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
           + e.getMessage(), e);
@@ -193,8 +196,7 @@ final class AccumuloBulkLoader implements SortedLoader {
           }
         }
         if (any) {
-          store.client().tableOperations().importDirectory(t.getPath().toString()).to(t.getPath().getName())
-              .threads(IMPORT_THREADS).load();
+          store.client().tableOperations().importDirectory(t.getPath().toString()).to(t.getPath().getName()).load();
         }
       }
     } catch (IOException e) {
@@ -215,11 +217,6 @@ final class AccumuloBulkLoader implements SortedLoader {
   }
 
   private static final String TEMPORARY = "_tmp"; // the other ending RFile names may have
-  /**
-   * Threads the client uses to map files to tablets. Given, because otherwise Accumulo's client reads
-   * the instance's system configuration for it, which a user without the System permission may not.
-   */
-  private static final int IMPORT_THREADS = 2;
 
   private void writeThroughWriter() {
     try (SortedLoader w = SortedLoader.through(store.writer(table))) {

@@ -92,6 +92,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private final String user;
   private String workDir = defaultWorkDir();
   private String deferredImports; // null: bulk loads import at once
+  private boolean deferAll; // small loads deferred too, not written through a batch writer
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -158,8 +159,9 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * servers, whose short-lived users may not bulk import (Accumulo has a bulk import's client read the
    * metadata table); the client imports them when the run is done.
    */
-  AccumuloStore deferImports(String dir) {
+  AccumuloStore deferImports(String dir, boolean all) {
     this.deferredImports = dir;
+    this.deferAll = all;
     return this;
   }
 
@@ -442,7 +444,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   /** Small loads go through a batch writer; large ones become an RFile that is bulk-imported. */
   @Override
   public SortedLoader bulkLoad(String table) {
-    return new AccumuloBulkLoader(this, table, workDir, deferredImports);
+    return new AccumuloBulkLoader(this, table, workDir, deferredImports, deferAll);
   }
 
   @Override

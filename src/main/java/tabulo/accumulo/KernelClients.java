@@ -35,7 +35,7 @@ public final class KernelClients {
   public static AccumuloStore store(KernelLogin login) {
     Cached c = STORES.computeIfAbsent(login, l -> {
       LOG.info("multiply kernel logs in as {} with the credential store {}", l.user(), l.credentialStore());
-      return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).deferImports(l.bulkDir()), new AtomicLong());
+      return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).deferImports(l.bulkDir(), l.filesOnly()), new AtomicLong());
     });
     c.lastUse.set(System.currentTimeMillis());
     return c.store;

@@ -13,11 +13,12 @@ import tabulo.storage.TabuloException;
 /**
  * How a kernel inside a tablet server logs in to read and write other tables: the instance, the run's
  * short-lived user, where its password is kept (a Hadoop credential store and the alias in it), the work
- * directory, and the run's directory where large outputs are left as files for the client to import.
+ * directory, and the run's directory where large outputs are left as files for the client to import
+ * ({@code filesOnly}: every output, however small, when the client may import them).
  * These travel as iterator options; the password itself never does.
  */
 public record KernelLogin(String instance, String zookeepers, String user, String credentialStore, String workDir,
-    String bulkDir) {
+    String bulkDir, boolean filesOnly) {
   static final String ALIAS = "tabulo.kernel.password";
   private static final String PREFIX = "login.";
 
@@ -29,12 +30,14 @@ public record KernelLogin(String instance, String zookeepers, String user, Strin
     m.put(PREFIX + "credentialStore", credentialStore);
     m.put(PREFIX + "workDir", workDir);
     m.put(PREFIX + "bulkDir", bulkDir);
+    m.put(PREFIX + "filesOnly", Boolean.toString(filesOnly));
     return m;
   }
 
   public static KernelLogin fromOptions(Map<String, String> m) {
     return new KernelLogin(m.get(PREFIX + "instance"), m.get(PREFIX + "zookeepers"), m.get(PREFIX + "user"),
-        m.get(PREFIX + "credentialStore"), m.get(PREFIX + "workDir"), m.get(PREFIX + "bulkDir"));
+        m.get(PREFIX + "credentialStore"), m.get(PREFIX + "workDir"), m.get(PREFIX + "bulkDir"),
+        Boolean.parseBoolean(m.get(PREFIX + "filesOnly")));
   }
 
   /** Logs in; the credential store must be readable from where this runs. */
