@@ -73,8 +73,7 @@ final class AccumuloBulkLoader implements SortedLoader {
         spillToFile();
       }
     } catch (IOException e) {
-      throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
-          + e.getMessage(), e);
+      throw writeFailed(e);
     }
   }
 
@@ -128,8 +127,7 @@ final class AccumuloBulkLoader implements SortedLoader {
       try {
         spillToFile();
       } catch (IOException e) {
-        throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
-            + e.getMessage(), e);
+        throw writeFailed(e);
       }
     }
     if (file == null) {
@@ -144,8 +142,7 @@ final class AccumuloBulkLoader implements SortedLoader {
       file.close();
       store.client().tableOperations().importDirectory(dir.toString()).to(table).load();
     } catch (IOException e) {
-      throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
-          + e.getMessage(), e);
+      throw writeFailed(e);
     } catch (TableNotFoundException e) {
       throw new TabuloException("no such table: " + table, e);
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
@@ -170,8 +167,7 @@ final class AccumuloBulkLoader implements SortedLoader {
         throw new IOException("cannot rename " + filePath);
       }
     } catch (IOException e) {
-      throw new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
-          + e.getMessage(), e);
+      throw writeFailed(e);
     }
   }
 
@@ -207,6 +203,11 @@ final class AccumuloBulkLoader implements SortedLoader {
       throw new TabuloException("bulk import of the kernels' output from " + deferredDir + " failed: "
           + AccumuloStore.rootMessage(e), e);
     }
+  }
+
+  private TabuloException writeFailed(IOException e) {
+    return new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
+        + e.getMessage(), e);
   }
 
   /** Creates {@code dir}, if missing, readable by its owner alone (an existing one is left as it is). */

@@ -40,7 +40,8 @@ final class DegreeCounts {
     for (int i = 0; i < size; i++) {
       order[i] = i;
     }
-    RowPrefixSort.sort(prefixes, order, size, RowPrefixSort.Rows.of(columns), (a, b) -> Arrays.compareUnsigned(columns[a], columns[b]));
+    RowPrefixSort.sort(prefixes, order, size, RowPrefixSort.Rows.of(columns),
+        (a, b) -> Arrays.compareUnsigned(columns[a], columns[b]));
     long written = 0;
     for (int i = 0; i < size;) {
       byte[] column = columns[order[i]];

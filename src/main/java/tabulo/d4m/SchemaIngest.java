@@ -18,7 +18,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 
 import tabulo.ingest.CsvReader;
@@ -39,7 +38,6 @@ import tabulo.util.Progress;
  */
 public final class SchemaIngest {
   private static final byte[] ONE = {'1'};
-  private static final byte[] EMPTY = new byte[0];
   private static final int PROGRESS_EVERY = 4096;
 
   /** One ingested file: its position in the input list, records, and entries written per table. */

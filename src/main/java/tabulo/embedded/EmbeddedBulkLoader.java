@@ -37,7 +37,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
     try {
       builderFor(row.getBackingArray(), row.offset(), row.length()).append(key, value);
     } catch (IOException e) {
-      throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
+      throw failed(e);
     }
     maxTimestamp = Math.max(maxTimestamp, key.getTimestamp());
   }
@@ -48,7 +48,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
     try {
       builderFor(row, 0, row.length).append(row, family, qualifier, visibility, timestamp, value);
     } catch (IOException e) {
-      throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
+      throw failed(e);
     }
     maxTimestamp = Math.max(maxTimestamp, timestamp);
   }
@@ -58,7 +58,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
     try {
       builderFor(cell.bytes(), cell.rowOffset(), cell.rowLength()).append(cell);
     } catch (IOException e) {
-      throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
+      throw failed(e);
     }
     maxTimestamp = Math.max(maxTimestamp, cell.timestamp());
   }
@@ -99,7 +99,11 @@ final class EmbeddedBulkLoader implements SortedLoader {
         table.importFiles(done, maxTimestamp);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
+      throw failed(e);
     }
+  }
+
+  private UncheckedIOException failed(IOException e) {
+    return new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
   }
 }

@@ -8,12 +8,12 @@ import java.util.Arrays;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
-import tabulo.storage.RowPrefixSort;
+import tabulo.storage.PackedCells;
 
 /**
  * The layout of memtable entries packed back to back in one byte array: row, family, qualifier and
- * visibility, each as a 4-byte length and its bytes, then the timestamp (8 bytes), the delete flag (1 byte)
- * and the value as a length and its bytes. Packed keys compare exactly as {@link Key#compareTo} orders
+ * visibility, each as a 4-byte length and its bytes (as {@link PackedCells} packs its fields), then the
+ * timestamp (8 bytes), the delete flag (1 byte) and the value as a length and its bytes. Packed keys compare exactly as {@link Key#compareTo} orders
  * them, so runs merge without rebuilding a single key.
  */
 final class PackedEntries {
@@ -69,16 +69,6 @@ final class PackedEntries {
     return new Value(field(d, endOfColumn(d, at) + 9), false);
   }
 
-  /** Length of the row of the entry at {@code at}. */
-  static int rowLength(byte[] d, int at) {
-    return (int) INT.get(d, at);
-  }
-
-  /** {@link RowPrefixSort#prefix} of the row of the entry at {@code at}, from byte {@code from} of the row. */
-  static long rowPrefix(byte[] d, int at, int from) {
-    return RowPrefixSort.prefix(d, at + 4 + from, rowLength(d, at) - from);
-  }
-
   private static byte[] field(byte[] d, int at) {
     int n = (int) INT.get(d, at);
     return n == 0 ? EMPTY : Arrays.copyOfRange(d, at + 4, at + 4 + n);
@@ -94,16 +84,12 @@ final class PackedEntries {
 
   /** Orders packed keys as {@link Key#compareTo}: fields as unsigned bytes, newer timestamps, then deletes first. */
   static int compare(byte[] a, int i, byte[] b, int j) {
-    for (int f = 0; f < KEY_FIELDS; f++) {
-      int la = (int) INT.get(a, i);
-      int lb = (int) INT.get(b, j);
-      int c = Arrays.compareUnsigned(a, i + 4, i + 4 + la, b, j + 4, j + 4 + lb);
-      if (c != 0) {
-        return c;
-      }
-      i += 4 + la;
-      j += 4 + lb;
+    int c = PackedCells.compareFields(a, i, b, j, KEY_FIELDS);
+    if (c != 0) {
+      return c;
     }
+    i = endOfColumn(a, i);
+    j = endOfColumn(b, j);
     long ta = (long) LONG.get(a, i);
     long tb = (long) LONG.get(b, j);
     if (ta != tb) {

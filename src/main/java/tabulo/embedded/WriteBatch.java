@@ -2,6 +2,7 @@ package tabulo.embedded;
 
 import java.util.Arrays;
 
+import tabulo.storage.PackedCells;
 import tabulo.storage.RowPrefixSort;
 
 /**
@@ -63,17 +64,7 @@ final class WriteBatch {
   Memtable.Run sortedRun() {
     int[] order = Arrays.copyOf(offsets, count);
     long[] p = Arrays.copyOf(prefixes, count);
-    RowPrefixSort.sort(p, order, count, new RowPrefixSort.Rows() {
-      @Override
-      public long prefix(int at, int from) {
-        return PackedEntries.rowPrefix(data, at, from);
-      }
-
-      @Override
-      public int length(int at) {
-        return PackedEntries.rowLength(data, at);
-      }
-    }, this::compareEntries);
+    RowPrefixSort.sort(p, order, count, PackedCells.rowsAt(data), this::compareEntries);
     byte[] sorted = new byte[size];
     int[] sortedOffsets = new int[count + 1];
     int at = 0;

@@ -74,34 +74,50 @@ public final class PackedCells {
   public int[] sortedOffsets() {
     int[] order = Arrays.copyOf(offsets, count);
     long[] p = Arrays.copyOf(prefixes, count);
-    RowPrefixSort.sort(p, order, count, new RowPrefixSort.Rows() {
+    RowPrefixSort.sort(p, order, count, rowsAt(data), this::compareKeys);
+    return order;
+  }
+
+  /** Key order of the cells at offsets a and b: their first four fields, as unsigned bytes. */
+  private int compareKeys(int a, int b) {
+    int c = compareFields(data, a, data, b, FIELDS - 1);
+    return c != 0 ? c : Integer.compare(a, b); // equal keys: the earlier cell first
+  }
+
+  /**
+   * The rows of entries packed this way (a 4-byte big-endian length, then the bytes, row first), for
+   * {@link RowPrefixSort}: ids are the entries' offsets in {@code data}.
+   */
+  public static RowPrefixSort.Rows rowsAt(byte[] data) {
+    return new RowPrefixSort.Rows() {
       @Override
       public long prefix(int at, int from) {
-        int length = (int) INT.get(data, at);
-        return RowPrefixSort.prefix(data, at + 4 + from, length - from);
+        return RowPrefixSort.prefix(data, at + 4 + from, length(at) - from);
       }
 
       @Override
       public int length(int at) {
         return (int) INT.get(data, at);
       }
-    }, this::compareKeys);
-    return order;
+    };
   }
 
-  /** Key order of the cells at offsets a and b: their first four fields, as unsigned bytes. */
-  private int compareKeys(int a, int b) {
-    for (int f = 0; f < FIELDS - 1; f++) {
-      int la = (int) INT.get(data, a);
-      int lb = (int) INT.get(data, b);
-      int c = Arrays.compareUnsigned(data, a + 4, a + 4 + la, data, b + 4, b + 4 + lb);
+  /**
+   * Compares the first {@code fields} length-prefixed fields of the entries at {@code a[i]} and
+   * {@code b[j]}, as unsigned bytes, field by field.
+   */
+  public static int compareFields(byte[] a, int i, byte[] b, int j, int fields) {
+    for (int f = 0; f < fields; f++) {
+      int la = (int) INT.get(a, i);
+      int lb = (int) INT.get(b, j);
+      int c = Arrays.compareUnsigned(a, i + 4, i + 4 + la, b, j + 4, j + 4 + lb);
       if (c != 0) {
         return c;
       }
-      a += 4 + la;
-      b += 4 + lb;
+      i += 4 + la;
+      j += 4 + lb;
     }
-    return Integer.compare(a, b); // equal keys: the earlier cell first
+    return 0;
   }
 
   /** A view of one cell at a time, with the timestamp the caller gives its cells. */
