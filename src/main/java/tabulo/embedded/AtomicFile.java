@@ -15,8 +15,8 @@ final class AtomicFile {
 
   static void write(Path target, byte[] content) throws IOException {
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-    try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-        StandardOpenOption.TRUNCATE_EXISTING)) {
+    Files.deleteIfExists(tmp); // so the new one is created private
+    try (FileChannel ch = PrivateFiles.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       ByteBuffer buf = ByteBuffer.wrap(content);
       while (buf.hasRemaining()) {
         ch.write(buf);

@@ -73,8 +73,8 @@ public final class EmbeddedStore implements Store {
     }
     FileChannel ch = null;
     try {
-      Files.createDirectories(dir.resolve("tables"));
-      ch = FileChannel.open(dir.resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      PrivateFiles.createDirectories(dir.resolve("tables"));
+      ch = PrivateFiles.open(dir.resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
       FileLock lock;
       try {
         lock = ch.tryLock();
@@ -90,8 +90,22 @@ public final class EmbeddedStore implements Store {
       return new EmbeddedStore(dir, user, options, ch, lock, catalog);
     } catch (IOException e) {
       closeQuietly(ch);
-      throw new TabuloException("cannot open database " + dir + ": " + e.getMessage(), e);
+      throw new TabuloException("cannot open database " + dir + ": " + describe(e), e);
     }
+  }
+
+  /** java.nio names only the file in these exceptions; say what went wrong with it. */
+  private static String describe(IOException e) {
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied: " + e.getMessage();
+    }
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file or directory: " + e.getMessage();
+    }
+    if (e instanceof java.nio.file.FileAlreadyExistsException) {
+      return "exists and is not a directory: " + e.getMessage();
+    }
+    return e.getMessage();
   }
 
   /** A crash between writing a table's directory and the catalog (or the reverse on delete) leaves one. */
@@ -282,6 +296,43 @@ public final class EmbeddedStore implements Store {
     } catch (IOException e) {
       throw new TabuloException("cannot compact table " + table + ": " + e.getMessage(), e);
     }
+  }
+
+  // ---------------------------------------------------------------- integrity
+
+  /**
+   * Salvages the write-ahead logs of a table that does not open because one is damaged (see
+   * {@link LogRepair}), then opens the table, which replays what was salvaged into a sorted file.
+   */
+  public synchronized RepairReport repair(String table) {
+    String id = idOf(table);
+    if (openTables.containsKey(id)) {
+      return new RepairReport(table, List.of(), null); // it opened: its logs were read whole
+    }
+    List<RepairReport.Log> logs;
+    try {
+      logs = LogRepair.repairTable(tableDir(id));
+    } catch (IOException e) {
+      throw new TabuloException("cannot repair table " + table + ": " + describe(e), e);
+    }
+    String openError = null;
+    try {
+      table(table);
+    } catch (TabuloException e) {
+      openError = e.getMessage();
+    }
+    return new RepairReport(table, logs, openError);
+  }
+
+  /** Checks the files of one table (or of every table when null) without changing anything. */
+  public synchronized VerifyReport verify(String table) {
+    checkOpen();
+    List<String> names = table == null ? new ArrayList<>(new TreeSet<>(catalog.tables.keySet())) : List.of(table);
+    Verifier v = new Verifier(dir);
+    for (String name : names) {
+      v.table(name, tableDir(idOf(name)), options);
+    }
+    return v.report(names.size());
   }
 
   // ---------------------------------------------------------------- security

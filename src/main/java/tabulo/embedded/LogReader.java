@@ -1,53 +1,60 @@
 package tabulo.embedded;
 
-import java.io.BufferedInputStream;
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.CRC32C;
 
-/** Reads the records of a write-ahead log, stopping at the end or at a torn or damaged last record. */
+/**
+ * Reads the records of a write-ahead log strictly: it ends at the end of the log or at a torn tail (an
+ * incomplete last record, which a crash mid-append leaves and which was never acknowledged); damage
+ * anywhere else throws {@link DamagedLogException}, so no acknowledged write is dropped without a word.
+ */
 final class LogReader implements AutoCloseable {
-  private final DataInputStream in;
-  private final long size;
+  private final Path file;
+  private final String table;
+  private final LogParser parser;
   private long position;
+  private long recordPosition = -1;
 
-  LogReader(Path file) throws IOException {
-    size = Files.size(file);
-    in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 20));
+  /** {@code table} names the table in error messages. */
+  LogReader(Path file, String table) throws IOException {
+    this.file = file;
+    this.table = table;
+    this.parser = new LogParser(LogParser.readAll(file));
+    LogParser.Item magic = parser.magic();
+    if (magic != null && magic.kind() == LogParser.Kind.DAMAGED) {
+      throw damaged(0, magic.reason());
+    }
+    this.position = magic != null ? parser.size() : parser.start();
   }
 
-  /** The next intact record, or null at the end of the intact prefix of the log. */
+  /** The next record, or null at the end of the log or at its torn tail. */
   byte[] next() throws IOException {
-    if (size - position < 8) {
-      return null;
+    LogParser.Item it = parser.at(position);
+    switch (it.kind()) {
+      case RECORD -> {
+        recordPosition = position;
+        position = it.next();
+        return parser.payload(it);
+      }
+      case END, TORN -> {
+        position = parser.size();
+        return null;
+      }
+      default -> throw damaged(it.position(), it.reason());
     }
-    int length;
-    int expectedCrc;
-    try {
-      length = in.readInt();
-      expectedCrc = in.readInt();
-    } catch (EOFException e) {
-      return null;
-    }
-    if (length < 0 || length > size - position - 8) {
-      return null;
-    }
-    byte[] payload = new byte[length];
-    in.readFully(payload);
-    CRC32C crc = new CRC32C();
-    crc.update(payload);
-    if ((int) crc.getValue() != expectedCrc) {
-      return null;
-    }
-    position += 8 + length;
-    return payload;
+  }
+
+  /** The byte offset of the record {@link #next()} last returned. */
+  long recordPosition() {
+    return recordPosition;
+  }
+
+  DamagedLogException damaged(long offset, String reason) {
+    return new DamagedLogException(table, file, offset, reason);
   }
 
   @Override
-  public void close() throws IOException {
-    in.close();
+  public void close() {
+    // the log was read whole when opened
   }
 }

@@ -7,30 +7,30 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.zip.CRC32C;
 
 /**
- * A tablet's write-ahead log. Records are {@code [length][crc32c][payload]}; {@link #sync()} makes all
- * appended records durable. A crash can leave a torn last record, which {@link LogReader} ignores.
+ * A tablet's write-ahead log in {@link LogFormat} version 2; {@link #sync()} makes all appended records
+ * durable. A crash can leave a torn last record, which {@link LogReader} ignores; any other damage it
+ * reports.
  */
 final class LogWriter implements AutoCloseable {
   private final FileChannel channel;
   private final OutputStream out;
-  private final CRC32C crc = new CRC32C();
-  private final byte[] header = new byte[8];
+  private final byte[] header = new byte[LogFormat.HEADER_V2];
   private boolean dirty;
 
   LogWriter(Path file) throws IOException {
-    channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    channel = PrivateFiles.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20);
+    out.write(LogFormat.MAGIC);
+    dirty = true;
     AtomicFile.syncDirectory(file.getParent());
   }
 
   void append(byte[] payload, int length) throws IOException {
-    crc.reset();
-    crc.update(payload, 0, length);
-    putInt(header, 0, length);
-    putInt(header, 4, (int) crc.getValue());
+    LogFormat.putInt(header, 0, length);
+    LogFormat.putInt(header, 4, LogFormat.crc(payload, 0, length));
+    LogFormat.putInt(header, 8, LogFormat.crc(header, 0, 8));
     out.write(header);
     out.write(payload, 0, length);
     dirty = true;
@@ -48,12 +48,5 @@ final class LogWriter implements AutoCloseable {
   public void close() throws IOException {
     sync();
     channel.close();
-  }
-
-  static void putInt(byte[] b, int at, int v) {
-    b[at] = (byte) (v >>> 24);
-    b[at + 1] = (byte) (v >>> 16);
-    b[at + 2] = (byte) (v >>> 8);
-    b[at + 3] = (byte) v;
   }
 }

@@ -66,11 +66,12 @@ final class SortedFileBuilder implements AutoCloseable {
     finished = true;
     output.close();
     if (entries == 0) {
-      Files.deleteIfExists(file);
+      FileChecksums.deleteWithFile(file);
       return null;
     }
     AtomicFile.syncFile(file);
-    return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file), output.traits());
+    return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file), output.traits(),
+        true);
   }
 
   /** Abandons an unfinished file. */
@@ -81,7 +82,7 @@ final class SortedFileBuilder implements AutoCloseable {
       try {
         output.close();
       } finally {
-        Files.deleteIfExists(file);
+        FileChecksums.deleteWithFile(file);
       }
     }
   }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -29,7 +30,8 @@ import tabulo.rfile.RFileWriter;
 /**
  * Reads and writes the immutable sorted files of tablets in Accumulo's RFile format (so a table can be
  * bulk-imported into Accumulo), on the local disk: read through Hadoop's raw local file system, written
- * by Tabulo's RFile writer when uncompressed (the default) and by Accumulo's otherwise.
+ * by Tabulo's RFile writer when uncompressed (the default) and by Accumulo's otherwise. Each has a side
+ * file of {@link FileChecksums}, checked as it is read.
  */
 final class SortedFiles {
   static final String EXTENSION = ".rf";
@@ -42,7 +44,7 @@ final class SortedFiles {
 
   private static FileSystem localFileSystem() {
     try {
-      RawLocalFileSystem fs = new RawLocalFileSystem();
+      RawLocalFileSystem fs = new LocalSortedFileSystem();
       fs.initialize(URI.create("file:///"), HADOOP_CONF);
       return fs;
     } catch (IOException e) {
@@ -56,7 +58,13 @@ final class SortedFiles {
     return conf;
   }
 
-  static FileSKVIterator openReader(Path file, ConfigurationCopy tableConf) throws IOException {
+  /** Opens a reader; a file the manifest says has checksums is refused without them, never read unchecked. */
+  static FileSKVIterator openReader(Path file, boolean checksummed, ConfigurationCopy tableConf)
+      throws IOException {
+    if (checksummed && !Files.exists(FileChecksums.sideFile(file))) {
+      throw new IOException("sorted file " + file + " has lost its checksum file "
+          + FileChecksums.sideFile(file).getFileName());
+    }
     return FileOperations.getInstance().newReaderBuilder()
         .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf)
         .withCacheProvider(WHOLE_BLOCKS).build();
@@ -80,14 +88,15 @@ final class SortedFiles {
   /** Uncompressed files through Tabulo's RFile writer (several times faster); others through Accumulo's. */
   static SortedFileBuilder newBuilder(Path file, ConfigurationCopy tableConf) throws IOException {
     if ("none".equals(tableConf.get(Property.TABLE_FILE_COMPRESSION_TYPE))) {
-      OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      OutputStream out = new ChecksummingOutputStream(Channels.newOutputStream(
+          PrivateFiles.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), file);
       try {
         return SortedFileBuilder.of(file, new RFileWriter(out,
             tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE),
             tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX)));
       } catch (IOException | RuntimeException e) {
         out.close();
-        Files.deleteIfExists(file);
+        FileChecksums.deleteWithFile(file);
         throw e;
       }
     }

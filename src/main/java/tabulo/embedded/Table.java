@@ -29,7 +29,7 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
  * The table directory holds {@code MANIFEST}, sorted files {@code N.rf} and logs {@code tI_N.log}.
  */
 final class Table {
-  private static final Pattern LOG_NAME = Pattern.compile("t(\\d+)_(\\d+)\\.log");
+  static final Pattern LOG_NAME = Pattern.compile("t(\\d+)_(\\d+)\\.log");
   private static final Pattern FILE_NAME = Pattern.compile("(\\d+)\\.rf");
 
   final Path dir;
@@ -59,7 +59,7 @@ final class Table {
 
   /** Writes a new table's directory and manifest; the caller then records it in the catalog. */
   static void create(Path dir, TableManifest manifest) throws IOException {
-    Files.createDirectories(dir);
+    PrivateFiles.createDirectories(dir);
     manifest.save(dir);
     AtomicFile.syncDirectory(dir.getParent());
   }
@@ -96,6 +96,10 @@ final class Table {
           maxNumber = Math.max(maxNumber, Long.parseLong(file.group(1)));
           if (!live.contains(n)) {
             Files.delete(p);
+          }
+        } else if (n.endsWith(FileChecksums.SUFFIX)) {
+          if (!live.contains(n.substring(0, n.length() - FileChecksums.SUFFIX.length()))) {
+            Files.delete(p); // the checksums of a file no manifest names
           }
         } else if (n.endsWith(".tmp")) {
           Files.delete(p);

@@ -23,7 +23,10 @@ final class TableManifest {
   private static final String HEADER = "tabulo-manifest 1";
 
   /** One immutable sorted file of a tablet, and what it holds: they let scans skip no-op iterators. */
-  record FileMeta(String name, long entries, long bytes, SourceTraits traits) {}
+  record FileMeta(String name, long entries, long bytes, SourceTraits traits, boolean checksummed) {}
+
+  /** Marks a file that has a {@link FileChecksums} side file; files written before them have none. */
+  private static final String CHECKSUMMED = "crc32c";
 
   /** The committed part of one tablet's state. */
   static final class TabletMeta {
@@ -74,7 +77,8 @@ final class TableManifest {
       TabletMeta t = tablets.get(i);
       lines.add("tablet " + i + " " + t.logNumber + " " + t.maxTimestamp);
       for (FileMeta f : t.files) {
-        lines.add("file " + i + " " + f.name() + " " + f.entries() + " " + f.bytes() + " " + f.traits().code());
+        lines.add("file " + i + " " + f.name() + " " + f.entries() + " " + f.bytes() + " " + f.traits().code()
+            + (f.checksummed() ? " " + CHECKSUMMED : ""));
       }
     }
     TextRecords.write(dir.resolve(FILE_NAME), HEADER, lines);
@@ -103,7 +107,8 @@ final class TableManifest {
           tablets.put(Integer.parseInt(r[1]), t);
         }
         case "file" -> tablets.get(Integer.parseInt(r[1])).files
-            .add(new FileMeta(r[2], Long.parseLong(r[3]), Long.parseLong(r[4]), SourceTraits.parse(r[5])));
+            .add(new FileMeta(r[2], Long.parseLong(r[3]), Long.parseLong(r[4]), SourceTraits.parse(r[5]),
+                r.length > 6 && CHECKSUMMED.equals(r[6])));
         default -> throw new IOException("damaged manifest in " + dir + ": unknown record " + r[0]);
       }
     }

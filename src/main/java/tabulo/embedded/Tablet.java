@@ -1,6 +1,5 @@
 package tabulo.embedded;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -90,19 +89,16 @@ final class Tablet {
   }
 
   private void replay(Path logFile, Memtable into) throws IOException {
-    try (LogReader reader = new LogReader(logFile)) {
+    try (LogReader reader = new LogReader(logFile, table.name())) {
       byte[] record;
       while ((record = reader.next()) != null) {
-        DataInputStream in = new DataInputStream(new java.io.ByteArrayInputStream(record));
-        long ts = in.readLong();
-        int count = in.readInt();
-        List<Mutation> batch = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-          Mutation m = new Mutation();
-          m.readFields(in);
-          batch.add(m);
+        LogRecords batch;
+        try {
+          batch = LogRecords.decode(record);
+        } catch (IOException e) {
+          throw reader.damaged(reader.recordPosition(), e.getMessage());
         }
-        long lastTs = insertAll(into, batch, ts);
+        long lastTs = insertAll(into, batch.mutations(), batch.timestamp());
         lastTimestamp = Math.max(lastTimestamp, lastTs);
       }
     }

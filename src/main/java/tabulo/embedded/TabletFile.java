@@ -1,7 +1,6 @@
 package tabulo.embedded;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,7 +35,7 @@ final class TabletFile {
     if (refs.decrementAndGet() == 0) {
       closeReaders();
       try {
-        Files.deleteIfExists(path);
+        FileChecksums.deleteWithFile(path);
       } catch (IOException e) {
         // Left behind, it is an orphan that the next open removes.
       }
@@ -52,7 +51,7 @@ final class TabletFile {
 
   FileSKVIterator reserveReader() throws IOException {
     FileSKVIterator r = idleReaders.pollFirst();
-    return r != null ? r : SortedFiles.openReader(path, tableConf);
+    return r != null ? r : SortedFiles.openReader(path, meta.checksummed(), tableConf);
   }
 
   void returnReader(FileSKVIterator r) {

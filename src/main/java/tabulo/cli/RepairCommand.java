@@ -1,0 +1,58 @@
+package tabulo.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+import tabulo.embedded.EmbeddedStore;
+import tabulo.embedded.RepairReport;
+import tabulo.storage.TabuloException;
+
+@Command(name = "repair", description = {"Salvage a table whose write-ahead log is damaged (embedded engine).",
+    "Salvage a table that does not open because a write-ahead log is damaged: keep every",
+    "record whose checksums match, say how many records and bytes were lost, keep the damaged",
+    "log beside it as NAME.damaged, and open the table. Embedded engine only."})
+final class RepairCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "TABLE")
+  String table;
+
+  @Override
+  public void run() {
+    if (main.accumuloProperties() != null) {
+      throw new TabuloException("repair works on the embedded engine only: Accumulo recovers its own "
+          + "write-ahead logs (run it without --accumulo on an embedded database)");
+    }
+    try (EmbeddedStore store = EmbeddedStore.open(main.database(), main.userName())) {
+      RepairReport r = store.repair(table);
+      for (RepairReport.Log log : r.logs()) {
+        main.out().println(describe(r.table(), log));
+      }
+      long repaired = r.logs().stream().filter(RepairReport.Log::repaired).count();
+      main.out().println("repair " + r.table() + ": " + r.logs().size() + " log(s) checked, " + repaired
+          + " repaired; lost " + (r.logs().stream().anyMatch(RepairReport.Log::lostAtLeast) ? "at least " : "")
+          + r.lostRecords() + " record(s) (" + r.lostBytes() + " bytes)");
+      main.out().flush();
+      if (r.openError() != null) {
+        throw new TabuloException("table " + table + " still does not open: " + r.openError());
+      }
+    }
+  }
+
+  private static String describe(String table, RepairReport.Log log) {
+    StringBuilder sb = new StringBuilder("repair " + table + ": " + log.name() + ": ");
+    if (!log.repaired()) {
+      sb.append("intact, ").append(log.keptRecords()).append(" record(s)");
+    } else {
+      sb.append("damaged from byte ").append(log.firstDamage()).append("; kept ").append(log.keptRecords())
+          .append(" record(s), lost ").append(log.lostAtLeast() ? "at least " : "").append(log.lostRecords())
+          .append(" (").append(log.lostBytes()).append(" bytes); the damaged log is kept as ").append(log.keptAs());
+    }
+    if (log.tornBytes() > 0) {
+      sb.append("; dropped an incomplete last record (").append(log.tornBytes()).append(" bytes, never acknowledged)");
+    }
+    return sb.toString();
+  }
+}

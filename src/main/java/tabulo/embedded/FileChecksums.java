@@ -1,0 +1,82 @@
+package tabulo.embedded;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+
+/**
+ * The CRC32C of every {@link #CHUNK}-byte chunk of one sorted file, kept in a side file {@code N.rf.crc32c}
+ * (the sorted file itself stays a plain RFile that Accumulo can bulk-import). Written atomically once the
+ * sorted file is complete, before the manifest names the file; checked on every read of a chunk.
+ */
+record FileChecksums(long length, int[] crcs) {
+  static final int CHUNK = 64 << 10;
+  static final String SUFFIX = ".crc32c";
+  private static final byte[] MAGIC = {'T', 'B', 'S', 'U', 'M', 'S', '\n', 1};
+
+  static Path sideFile(Path sortedFile) {
+    return sortedFile.resolveSibling(sortedFile.getFileName() + SUFFIX);
+  }
+
+  int chunks() {
+    return crcs.length;
+  }
+
+  void save(Path sortedFile) throws IOException {
+    ByteBuffer b = ByteBuffer.allocate(MAGIC.length + 4 + 8 + 4 + 4 * crcs.length + 4);
+    b.put(MAGIC).putInt(CHUNK).putLong(length).putInt(crcs.length);
+    for (int c : crcs) {
+      b.putInt(c);
+    }
+    b.putInt(crc(b.array(), b.position()));
+    AtomicFile.write(sideFile(sortedFile), b.array());
+  }
+
+  /** The checksums of {@code sortedFile}, or null if it has none (written before checksums existed). */
+  static FileChecksums load(Path sortedFile) throws IOException {
+    Path side = sideFile(sortedFile);
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(side);
+    } catch (NoSuchFileException e) {
+      return null;
+    }
+    ByteBuffer b = ByteBuffer.wrap(bytes);
+    if (bytes.length < MAGIC.length + 20 || !Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)
+        || crc(bytes, bytes.length - 4) != b.getInt(bytes.length - 4)) {
+      throw new IOException("checksum file " + side + " is damaged");
+    }
+    b.position(MAGIC.length);
+    int chunk = b.getInt();
+    long length = b.getLong();
+    int count = b.getInt();
+    if (chunk != CHUNK || count != chunksOf(length) || bytes.length != MAGIC.length + 20 + 4 * count) {
+      throw new IOException("checksum file " + side + " is damaged");
+    }
+    int[] crcs = new int[count];
+    for (int i = 0; i < count; i++) {
+      crcs[i] = b.getInt();
+    }
+    return new FileChecksums(length, crcs);
+  }
+
+  static int chunksOf(long length) {
+    return (int) ((length + CHUNK - 1) / CHUNK);
+  }
+
+  private static int crc(byte[] b, int len) {
+    CRC32C c = new CRC32C();
+    c.update(b, 0, len);
+    return (int) c.getValue();
+  }
+
+  /** Deletes a sorted file and its checksums. */
+  static void deleteWithFile(Path sortedFile) throws IOException {
+    Files.deleteIfExists(sortedFile);
+    Files.deleteIfExists(sideFile(sortedFile));
+  }
+}
