@@ -183,7 +183,9 @@ final class EmbeddedScan implements Scan {
         }
         return true;
       } catch (IOException ex) {
-        throw new UncheckedIOException("scan of table " + table.name() + " failed", ex);
+        throw failed(ex);
+      } catch (UncheckedIOException ex) { // from a file reader: a damaged file names itself, this the table
+        throw failed(ex.getCause());
       }
     }
 
@@ -237,9 +239,10 @@ final class EmbeddedScan implements Scan {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
+      } catch (UncheckedIOException e) {
+        failure = failed(e.getCause());
       } catch (RuntimeException | IOException e) {
-        failure = e instanceof RuntimeException re ? re
-            : new UncheckedIOException("scan of table " + table.name() + " failed", (IOException) e);
+        failure = e instanceof RuntimeException re ? re : failed((IOException) e);
       } finally {
         resources.forEach(EmbeddedScan::closeQuietly);
         if (running.decrementAndGet() == 0 || failure != null) {
@@ -283,6 +286,10 @@ final class EmbeddedScan implements Scan {
       }
       return batch.next();
     }
+  }
+
+  private UncheckedIOException failed(IOException e) {
+    return new UncheckedIOException("scan of table " + table.name() + " failed", e);
   }
 
   private static void closeQuietly(AutoCloseable c) {
