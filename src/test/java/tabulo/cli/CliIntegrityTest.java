@@ -1,0 +1,139 @@
+package tabulo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.apache.accumulo.core.data.Mutation;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tabulo.embedded.EmbeddedStore;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+
+/** The command line's side of data integrity: verify, repair, and one-line errors naming what is damaged. */
+class CliIntegrityTest {
+  @TempDir
+  Path dir;
+
+  private static Path find(Path db, String regex) throws IOException {
+    try (Stream<Path> s = Files.walk(db)) {
+      return s.filter(p -> p.getFileName().toString().matches(regex))
+          .max(Comparator.comparingLong(p -> p.toFile().length())).orElseThrow();
+    }
+  }
+
+  @Test
+  void verifyReportsADamagedSortedFileWithItsTableAndScanNamesBoth() throws IOException {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("T");
+    cli.create("U");
+    StringBuilder tsv = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      tsv.append("r").append(i).append("\tq\t").append(i * 7919L).append('\n');
+    }
+    cli.put("T", tsv.toString());
+    cli.put("U", "a\tq\t1\n");
+    cli.okRun("flush", "T");
+    cli.okRun("flush", "U");
+    assertTrue(cli.okRun("verify").out().contains("no damage"));
+
+    Path rf = find(cli.db(), "\\d+\\.rf");
+    byte[] b = Files.readAllBytes(rf);
+    b[b.length / 3] ^= 0x40;
+    Files.write(rf, b);
+
+    CliRunner.Result v = cli.run("verify");
+    assertEquals(1, v.code(), v.toString());
+    String rel = cli.db().relativize(rf).toString();
+    assertTrue(v.out().contains("damaged\ttable T\t" + rel + "\t"), v.toString());
+    assertTrue(v.err().contains("verify found 1 damaged file"), v.toString());
+    assertEquals(0, cli.run("verify", "U").code(), "the other table is intact");
+
+    CliRunner.Result scan = cli.run("scan", "T");
+    assertEquals(1, scan.code(), scan.toString());
+    String err = scan.err();
+    assertTrue(err.contains("table T") && err.contains(rf.toString()) && err.contains("checksum mismatch"), err);
+    assertEquals(1, err.lines().count(), err);
+  }
+
+  @Test
+  void aDamagedLogStopsTheOpenAndRepairSalvagesTheRest() throws IOException {
+    CliRunner cli = new CliRunner(dir);
+    try (EmbeddedStore store = EmbeddedStore.open(cli.db(), EmbeddedStore.ROOT)) {
+      store.create("T", TableSettings.defaults());
+      try (TableWriter w = store.writer("T")) {
+        for (int batch = 0; batch < 20; batch++) {
+          Mutation m = new Mutation("row" + (char) ('a' + batch));
+          m.put("", "q", "value of batch " + batch);
+          w.addMutation(m);
+          w.flush(); // one log record per batch
+        }
+      }
+    }
+    Path log = find(cli.db(), "t0_\\d+\\.log");
+    byte[] b = Files.readAllBytes(log);
+    b[b.length / 2] ^= 0x01;
+    Files.write(log, b);
+
+    CliRunner.Result scan = cli.run("scan", "T");
+    assertEquals(1, scan.code(), scan.toString());
+    assertTrue(scan.err().contains(log.toString() + " of table T is damaged at byte "), scan.toString());
+    assertTrue(scan.err().contains("tabulo repair T"), scan.toString());
+    assertTrue(Files.exists(log), "the log is kept");
+    assertEquals(1, cli.run("verify").code());
+
+    String repaired = cli.okRun("repair", "T").out();
+    assertTrue(repaired.matches("(?s).*kept 19 record\\(s\\), lost (at least )?1 \\(.*\\.damaged.*"), repaired);
+    assertTrue(repaired.matches("(?s).*lost (at least )?1 record\\(s\\).*"), repaired);
+    List<String> rows = cli.okRun("scan", "T").outLines();
+    assertEquals(19, rows.size(), rows.toString());
+    assertTrue(cli.okRun("verify").out().contains("no damage"));
+  }
+
+  @Test
+  void helpListsVerifyAndRepairAndAccumuloRefusesThem() throws IOException {
+    String help = CliRunner.ok(CliRunner.raw("--help"));
+    assertTrue(help.contains("verify") && help.contains("repair"), help);
+    Path props = dir.resolve("client.properties");
+    Files.writeString(props, "auth.principal=root\n");
+    for (String command : List.of("verify", "repair")) {
+      CliRunner.Result r = CliRunner.raw("--accumulo", props.toString(), command, "T");
+      assertEquals(1, r.code(), r.toString());
+      assertTrue(r.err().contains(command + " works on the embedded engine only"), r.toString());
+    }
+  }
+
+  /** The LOCK file cannot be opened: the message says why (it used to name the file only). */
+  @Test
+  void lockWithoutPermissionSaysPermissionDenied() throws Exception {
+    CliRunner cli = new CliRunner(dir);
+    cli.okRun("tables");
+    Path lock = cli.db().resolve("LOCK");
+    Files.setPosixFilePermissions(lock, PosixFilePermissions.fromString("---------"));
+    String err;
+    if (!"root".equals(System.getProperty("user.name"))) {
+      err = cli.run("tables").err();
+    } else {
+      // root ignores file modes unless it gives up the capability to: run the command in a child that does
+      Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "needs setpriv to drop root's override");
+      Process p = new ProcessBuilder("/usr/bin/setpriv", "--bounding-set", "-dac_override,-dac_read_search", "--",
+          Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
+          "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--db", cli.db().toString(), "tables")
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertEquals(1, p.waitFor(), err);
+    }
+    assertTrue(err.contains("cannot open database " + cli.db() + ": permission denied: " + lock), err);
+  }
+}
