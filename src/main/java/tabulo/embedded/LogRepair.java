@@ -146,6 +146,7 @@ final class LogRepair {
           Files.copy(log, target);
           PrivateFiles.restrictFile(target);
         }
+        PrivateFiles.restrictFile(target); // a log from before private files may be 644
         AtomicFile.syncDirectory(log.getParent());
         return target;
       } catch (FileAlreadyExistsException e) {

@@ -133,6 +133,29 @@ class SortedFileChecksumTest {
     only(db, FileChecksums.SUFFIX); // the replaced files' checksums went with them
   }
 
+  /** Files written before checksums (no side file, no manifest flag) are still read, and compaction adds them. */
+  @Test
+  void filesWithoutChecksumsFromEarlierVersionsStillRead() throws IOException {
+    Path db = dir.resolve("db");
+    Path rf = writeOneFile(db, "none");
+    Files.delete(FileChecksums.sideFile(rf));
+    TableManifest m = TableManifest.load(rf.getParent());
+    for (TableManifest.TabletMeta t : m.tablets) {
+      t.files.replaceAll(f -> new TableManifest.FileMeta(f.name(), f.entries(), f.bytes(), f.traits(), false));
+    }
+    m.save(rf.getParent());
+    try (EmbeddedStore store = EmbeddedStore.open(db, EmbeddedStore.ROOT)) {
+      assertEquals(ENTRIES, store.scanAll("t", ScanSpec.all()).size());
+      VerifyReport v = store.verify(null);
+      assertTrue(v.ok(), v.toString());
+      assertEquals(1, v.unchecksummedFiles());
+      store.compact("t");
+      VerifyReport after = store.verify(null);
+      assertEquals(0, after.unchecksummedFiles(), "compaction rewrote it with checksums");
+      assertEquals(ENTRIES, store.scanAll("t", ScanSpec.all()).size());
+    }
+  }
+
   private static FileSystem plainLocalFileSystem() throws IOException {
     FileSystem fs = new RawLocalFileSystem();
     fs.initialize(java.net.URI.create("file:///"), new Configuration());
