@@ -9,9 +9,9 @@ import tabulo.embedded.RepairReport;
 import tabulo.storage.TabuloException;
 
 @Command(name = "repair", description = {"Salvage a table whose write-ahead log is damaged (embedded engine).",
-    "Salvage a table that does not open because a write-ahead log is damaged: keep every",
-    "record whose checksums match, say how many records and bytes were lost, keep the damaged",
-    "log beside it as NAME.damaged, and open the table. Embedded engine only."})
+    "Salvage a table that does not open because a write-ahead log is damaged: keep every record whose "
+        + "checksums match, say how many records and bytes were lost, keep the damaged log beside it as "
+        + "NAME.damaged, and open the table. Embedded engine only."})
 final class RepairCommand implements Runnable {
   @ParentCommand
   Main main;

@@ -9,9 +9,9 @@ import tabulo.embedded.VerifyReport;
 import tabulo.storage.TabuloException;
 
 @Command(name = "verify", description = {"Check every file of the database (or of one table) against its checksums.",
-    "Check every file of the database, or of one table, without changing anything: sorted",
-    "files against their checksums, write-ahead logs record by record, manifests. Prints each",
-    "damaged file with its table; exits 1 if any. Embedded engine only."})
+    "Check every file of the database, or of one table, without changing anything: sorted files against "
+        + "their checksums, write-ahead logs record by record, manifests. Prints each damaged file with its "
+        + "table; exits 1 if any. Embedded engine only."})
 final class VerifyCommand implements Runnable {
   @ParentCommand
   Main main;

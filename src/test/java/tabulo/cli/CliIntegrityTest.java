@@ -104,7 +104,7 @@ class CliIntegrityTest {
   @Test
   void helpListsVerifyAndRepairAndAccumuloRefusesThem() throws IOException {
     String help = CliRunner.ok(CliRunner.raw("--help"));
-    assertTrue(help.contains("verify") && help.contains("repair"), help);
+    assertTrue(help.contains("  verify ") && help.contains("  repair "), help);
     Path props = dir.resolve("client.properties");
     Files.writeString(props, "auth.principal=root\n");
     for (String command : List.of("verify", "repair")) {
