@@ -163,7 +163,7 @@ public final class Main implements Runnable {
       return ex.getMessage();
     }
     if (ex instanceof UncheckedIOException u) {
-      return u.getMessage() + ": " + u.getCause().getMessage();
+      return u.getMessage() + ": " + TabuloException.reason(u.getCause());
     }
     return "internal error: " + ex + " (set TABULO_DEBUG=1 for the stack trace)";
   }

@@ -2,7 +2,6 @@ package tabulo.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -65,7 +64,7 @@ final class PutCommand implements Runnable {
         write(store, input, source, cells);
         main.err().printf("put: %,d cells into %s%n", cells, table);
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot read " + file, e);
+        throw TabuloException.cannotRead(file.equals("-") ? "stdin" : file, e);
       } finally {
         if (spooled != null) {
           try {

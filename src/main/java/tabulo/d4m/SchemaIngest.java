@@ -306,7 +306,7 @@ public final class SchemaIngest {
       InputStream in = Files.newInputStream(file);
       return new CsvReader(in, file.toString(), options.format().separator);
     } catch (IOException e) {
-      throw new TabuloException("cannot read " + file + ": " + e.getMessage());
+      throw TabuloException.cannotRead(file, e);
     }
   }
 

@@ -41,7 +41,7 @@ public final class CsvReader implements AutoCloseable {
   }
 
   public CsvReader(InputStream in, String source, byte separator) {
-    this.in = in;
+    this.in = new ByteOrderMarkSkipper(in);
     this.source = source;
     this.separator = separator;
   }
@@ -221,7 +221,7 @@ public final class CsvReader implements AutoCloseable {
         limit += n;
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + source, e);
+      throw TabuloException.cannotRead(source, e);
     }
   }
 

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -38,7 +36,7 @@ public final class TsvReader implements AutoCloseable {
   }
 
   private TsvReader(InputStream in, String sourceName, boolean closeStream) {
-    this.in = in;
+    this.in = new ByteOrderMarkSkipper(in);
     this.source = sourceName;
     this.closeStream = closeStream;
   }
@@ -54,12 +52,8 @@ public final class TsvReader implements AutoCloseable {
     }
     try {
       return new TsvReader(Files.newInputStream(path), fileOrDash);
-    } catch (NoSuchFileException e) {
-      throw new TabuloException("cannot read " + fileOrDash + ": no such file");
-    } catch (AccessDeniedException e) {
-      throw new TabuloException("cannot read " + fileOrDash + ": permission denied");
     } catch (IOException e) {
-      throw new TabuloException("cannot read " + fileOrDash + ": " + e.getMessage(), e);
+      throw TabuloException.cannotRead(fileOrDash, e);
     }
   }
 
@@ -161,7 +155,7 @@ public final class TsvReader implements AutoCloseable {
         limit += n;
       }
     } catch (IOException e) {
-      throw new TabuloException(source + ":" + (lineNumber + 1) + ": read error: " + e.getMessage(), e);
+      throw new TabuloException(source + ":" + (lineNumber + 1) + ": cannot read: " + TabuloException.reason(e), e);
     }
   }
 

@@ -217,6 +217,13 @@ class CliBadInputTest {
     assertError(cli.run("create", "with space"), 1, "invalid table name 'with space" + hint);
     assertError(cli.run("create", "../escape"), 1, "invalid table name '../escape" + hint);
     assertError(cli.run("rename", "t", "new/name"), 1, "invalid table name 'new/name" + hint);
+    String longest = "n".repeat(1024);
+    CliRunner.ok(cli.run("create", longest)); // Accumulo's limit, reached
+    assertError(cli.run("create", longest + "x"), 1,
+        "invalid table name '" + "n".repeat(40) + "...': 1025 characters, at most 1024 are allowed");
+    assertError(cli.run("rename", longest, "m".repeat(5000)), 1,
+        "invalid table name '" + "m".repeat(40) + "...': 5000 characters, at most 1024 are allowed");
+    CliRunner.ok(cli.run("delete", longest));
     assertEquals("t\n", ok(cli.run("tables")));
     assertUnchanged();
   }

@@ -188,6 +188,20 @@ class CliIngestTest {
     assertEquals("r3\tname|cy\t1\n", CliRunner.ok(cli.run("query", "p", "--cols", "name|cy,")));
   }
 
+  /** Spreadsheet programs start CSV files with a UTF-8 byte order mark; it is not part of the first column. */
+  @Test
+  void aByteOrderMarkIsNotPartOfTheFirstColumn() throws Exception {
+    CliRunner cli = new CliRunner(dir);
+    Path csv = cli.file("\uFEFFa,b\n1,2\n");
+    Path tsv = cli.file("\uFEFFa\tb\n3\t4\n");
+    CliRunner.ok(cli.run("ingest", "p", csv.toString()));
+    CliRunner.ok(cli.run("ingest", "p", tsv.toString(), "--format", "tsv"));
+    assertEquals("a|1\tDegree\t1\na|3\tDegree\t1\nb|2\tDegree\t1\nb|4\tDegree\t1\n", cli.scan("pTedgeDeg"));
+    CliRunner.ok(cli.run("create", "t"));
+    CliRunner.ok(cli.run("put", "t", cli.file("\uFEFFr\tc\t1\n").toString()));
+    assertEquals("r\tc\t1\n", cli.scan("t"));
+  }
+
   @Test
   void badInputStopsWithItsLineAndEarlierFilesStayComplete() throws Exception {
     String good = "a,b\n1,2\n3,4\n";

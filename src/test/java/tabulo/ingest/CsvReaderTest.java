@@ -46,6 +46,15 @@ class CsvReaderTest {
   }
 
   @Test
+  void aByteOrderMarkAtTheStartIsNotPartOfTheFirstColumnName() {
+    List<CsvReader.Record> r = read("\uFEFFa,b\n1,2\n");
+    assertEquals(List.of("a", "b"), List.of(r.get(0).fields()));
+    assertEquals(1, r.get(0).line());
+    assertEquals(List.of("1", "2"), List.of(r.get(1).fields()));
+    assertEquals(List.of("\uFEFF"), List.of(read("a\n\uFEFF\n").get(1).fields()), "only at the start");
+  }
+
+  @Test
   void errorsNameTheLine() {
     assertEquals("f.csv:2: bad quoting: a quote inside an unquoted field (quote the whole field and double the quote)",
         assertThrows(TabuloException.class, () -> read("a,b\nx\"y,z\n")).getMessage());

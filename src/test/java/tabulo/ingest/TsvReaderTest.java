@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -162,6 +163,25 @@ class TsvReaderTest {
       pos += n;
       return n;
     }
+  }
+
+  @Test
+  void aByteOrderMarkAtTheStartIsSkippedAndNowhereElse() {
+    byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+    byte[] text = b("a\tx\t1\n\uFEFFb\ty\t2\n");
+    byte[] withBom = new byte[bom.length + text.length];
+    System.arraycopy(bom, 0, withBom, 0, bom.length);
+    System.arraycopy(text, 0, withBom, bom.length, text.length);
+    List<Cell> expected = List.of(cell("a", "x", "1"), cell("\uFEFFb", "y", "2")); // a mark inside is data
+    assertEquals(expected, readAll(reader(withBom, "bom.tsv")));
+    for (long seed = 0; seed < 20; seed++) { // the mark arriving one or two bytes at a time
+      assertEquals(expected, readAll(new TsvReader(new TrickleStream(withBom, seed), "bom.tsv")));
+    }
+    assertEquals(List.of(), readAll(reader(bom, "only-a-mark.tsv")));
+    // The start of a mark that is not one is not dropped: two bytes of it are invalid UTF-8, reported as such.
+    byte[] partial = {(byte) 0xEF, (byte) 0xBB, 'a', '\t', 'x', '\t', '1', '\n'};
+    TsvReader r = reader(partial, "p.tsv");
+    assertTrue(assertThrows(TabuloException.class, () -> readAll(r)).getMessage().startsWith("p.tsv:1: invalid UTF-8"));
   }
 
   @Test
