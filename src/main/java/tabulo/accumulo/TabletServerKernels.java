@@ -32,7 +32,6 @@ import tabulo.storage.TabuloException;
 final class TabletServerKernels implements KernelHost {
   /** Above the driver's column filter, so the kernel reads selected columns. */
   static final int KERNEL_PRIORITY = 1100;
-  static final String JOURNAL_SUFFIX = "__journal";
 
   private final AccumuloStore store;
   private final String workDir;
@@ -46,11 +45,8 @@ final class TabletServerKernels implements KernelHost {
   public void run(MxmPlan plan, List<Range> tablets, KernelCounters counters) {
     AccumuloClient client = store.client();
     store.scanAuthorizations(plan.auths()); // the kernel user gets these: the caller must hold them
-    String journal = plan.outputCombines() ? plan.outputs()[0] + JOURNAL_SUFFIX : null;
+    String journal = plan.journalTable();
     if (journal != null) {
-      if (store.exists(journal)) {
-        store.delete(journal); // from a run that died
-      }
       store.create(journal, TableSettings.defaults());
     }
     List<String> writes = new ArrayList<>(List.of(plan.outputs()));

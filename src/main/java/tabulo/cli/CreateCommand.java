@@ -9,6 +9,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import tabulo.storage.Store;
+import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 
 @Command(name = "create", description = "Create a table, optionally pre-split into tablets.")
@@ -26,6 +27,7 @@ final class CreateCommand implements Runnable {
   @Override
   public void run() {
     try (Store store = main.openStore()) {
+      TableNames.checkUserTable(table);
       store.create(table, TableSettings.defaults().splits(splits));
     }
   }

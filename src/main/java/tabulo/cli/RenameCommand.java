@@ -5,6 +5,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import tabulo.storage.Store;
+import tabulo.storage.TableNames;
 
 @Command(name = "rename", description = "Rename a table.")
 final class RenameCommand implements Runnable {
@@ -20,6 +21,7 @@ final class RenameCommand implements Runnable {
   @Override
   public void run() {
     try (Store store = main.openStore()) {
+      TableNames.checkUserTable(newName);
       store.rename(table, newName);
     }
   }

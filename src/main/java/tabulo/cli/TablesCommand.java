@@ -4,8 +4,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
 
 import tabulo.storage.Store;
+import tabulo.storage.TableNames;
 
-@Command(name = "tables", description = "List the tables, one per line.")
+@Command(name = "tables", description = {"List the tables, one per line.",
+    "Temporary tables of running operations (names starting with __) are not listed."})
 final class TablesCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -13,7 +15,7 @@ final class TablesCommand implements Runnable {
   @Override
   public void run() {
     try (Store store = main.openStore()) {
-      store.tables().forEach(main.out()::println);
+      store.tables().stream().filter(t -> !TableNames.isReserved(t)).forEach(main.out()::println);
     }
   }
 }

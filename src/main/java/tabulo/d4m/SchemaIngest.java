@@ -23,6 +23,7 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import tabulo.ingest.CsvReader;
 import tabulo.iterators.DecimalSumCombiner;
 import tabulo.storage.Store;
+import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.SortingLoader;
 import tabulo.storage.TableWriter;
@@ -70,6 +71,9 @@ public final class SchemaIngest {
 
   /** Creates the four tables where missing: split as asked, TedgeDeg with a summing combiner at every scope. */
   public static void createTables(Store store, Schema schema, List<String> splits) {
+    for (String t : List.of(schema.edge(), schema.transpose(), schema.text(), schema.degree())) {
+      TableNames.checkUserTable(t);
+    }
     for (String t : List.of(schema.edge(), schema.transpose(), schema.text())) {
       if (!store.exists(t)) {
         store.create(t, TableSettings.defaults().splits(splits));

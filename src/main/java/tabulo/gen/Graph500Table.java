@@ -6,6 +6,7 @@ import java.util.List;
 
 
 import tabulo.storage.Store;
+import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.SortedLoader;
 
@@ -20,6 +21,7 @@ public final class Graph500Table {
 
   /** Generates, splits and writes the graph; returns its distinct edges (the table's entries). */
   public static EdgeCounts write(Store store, String table, Graph500.Options options, int tablets) {
+    TableNames.checkUserTable(table);
     EdgeCounts edges = EdgeCounts.of(new Graph500(options));
     int width = VertexKeys.width(options.scale());
     store.create(table, TableSettings.defaults().splits(splits(edges, width, tablets)));

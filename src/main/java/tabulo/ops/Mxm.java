@@ -14,14 +14,12 @@ import tabulo.storage.TableSettings;
 import tabulo.storage.TabuloException;
 
 /**
- * C = op(A) (+.x) B on tables, next to the data. The product is built in staging tables and published by
- * renaming them once complete, so a run that dies leaves C absent (never partly counted) and a rerun
- * starts clean. The outer product natively multiplies a table whose rows are the shared dimension
+ * C = op(A) (+.x) B on tables, next to the data. The product is built in staging tables (temporaries of
+ * the run's {@link Workspace}) and published by renaming them once complete, so a run that dies leaves C
+ * absent (never partly counted) and the next run clears what it left. The outer product natively multiplies a table whose rows are the shared dimension
  * (A^T B); row-by-row natively multiplies A B; the other forms first copy A transposed.
  */
 public final class Mxm {
-  static final String STAGING = "__staging";
-  static final String TRANSPOSED = "__transposed";
   /** Below the default versioning iterator (20), so it sees every partial product of a cell. */
   static final int COMBINER_PRIORITY = 10;
 
@@ -35,7 +33,7 @@ public final class Mxm {
       }
     }
     for (String t : o.transposeOut == null ? new String[] {c} : new String[] {c, o.transposeOut}) {
-      TableNames.check(t);
+      TableNames.checkUserTable(t);
       if (store.exists(t)) {
         throw new TabuloException("table " + t + " already exists: delete it or choose another name for the product");
       }
@@ -47,37 +45,26 @@ public final class Mxm {
     Algorithm algorithm = o.algorithm == Algorithm.AUTO ? Algorithm.ROWWISE : o.algorithm;
     // the outer product needs A's rows on the shared dimension (A^T B); row-by-row needs them as C's rows
     boolean needsTranspose = (algorithm == Algorithm.OUTER) != o.transposeA;
-    String left = a;
-    String transposed = a + TRANSPOSED;
-    String staging = c + STAGING;
-    String stagingT = o.transposeOut == null ? null : o.transposeOut + STAGING;
-    for (String leftover : new String[] {transposed, staging, stagingT}) {
-      if (leftover != null && store.exists(leftover)) {
-        store.delete(leftover); // from a run that died
-      }
-    }
-    long written = 0;
-    try {
+    try (Workspace workspace = Workspace.open(store, c)) {
+      String left = a;
       if (needsTranspose) {
-        store.create(transposed, TableSettings.defaults());
-        Transpose.copy(store, a, transposed, auths, o.codec);
-        left = transposed;
+        left = workspace.create("transposed", TableSettings.defaults());
+        Transpose.copy(store, a, left, auths, o.codec);
       }
       TableSettings cSettings = TableSettings.defaults().splits(store.splits(left));
+      TableSettings tSettings = TableSettings.defaults();
       if (algorithm == Algorithm.OUTER) {
-        cSettings.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
-            EnumSet.allOf(IteratorScope.class));
-      }
-      store.create(staging, cSettings);
-      if (stagingT != null) {
-        TableSettings tSettings = TableSettings.defaults();
-        if (algorithm == Algorithm.OUTER) {
-          tSettings.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
+        for (TableSettings s : new TableSettings[] {cSettings, tSettings}) {
+          s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
               EnumSet.allOf(IteratorScope.class));
         }
-        store.create(stagingT, tSettings);
       }
+      String staging = workspace.create("staging", cSettings);
+      String stagingT = o.transposeOut == null ? null : workspace.create("staging_transpose", tSettings);
       MxmPlan plan = new MxmPlan(algorithm, left, b, staging, stagingT, o, auths);
+      if (plan.journalTable() != null) {
+        workspace.adopt(plan.journalTable()); // a host that journals units creates it
+      }
       KernelHost host = o.kernels == Kernels.SERVER && store instanceof KernelHost.Provider p
           ? p.kernelHost() : new LocalKernels(store);
       KernelCounters counters = new KernelCounters();
@@ -86,19 +73,12 @@ public final class Mxm {
           Math.min(1, counters.entriesRead.get() / input)))) {
         host.run(plan, Scans.tablets(store, algorithm == Algorithm.OUTER ? b : left), counters);
       }
-      written = counters.entriesWritten.get();
       store.rename(staging, c);
       if (stagingT != null) {
         store.rename(stagingT, o.transposeOut);
       }
-      return new MxmResult(algorithm, counters.partialProducts.get(), written, (System.nanoTime() - start) / 1e9,
-          counters.resumes.get());
-    } finally {
-      for (String t : new String[] {transposed, staging, stagingT}) {
-        if (t != null && store.exists(t) && (needsTranspose || !t.equals(transposed))) {
-          store.delete(t);
-        }
-      }
+      return new MxmResult(algorithm, counters.partialProducts.get(), counters.entriesWritten.get(),
+          (System.nanoTime() - start) / 1e9, counters.resumes.get());
     }
   }
 

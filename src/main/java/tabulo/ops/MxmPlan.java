@@ -64,6 +64,14 @@ public final class MxmPlan {
     return algorithm == Algorithm.OUTER;
   }
 
+  /**
+   * Where a host that re-runs units records which ones it began, when a unit written twice would count
+   * twice ({@link #outputCombines}); null otherwise. A temporary of the run, like the output.
+   */
+  public String journalTable() {
+    return outputCombines() ? out + "_journal" : null;
+  }
+
   /** The table whose tablets the kernel walks: B for the outer product, A for row-by-row. */
   public String driverTable() {
     return algorithm == Algorithm.OUTER ? right : left;

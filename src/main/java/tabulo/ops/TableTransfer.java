@@ -44,6 +44,7 @@ import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
+import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TabuloException;
 
@@ -287,6 +288,7 @@ public final class TableTransfer {
 
   /** Creates TABLE (which must not exist) from an export directory and loads its entries. */
   public static Summary importTable(Store store, String table, Path dir) {
+    TableNames.checkUserTable(table);
     Exported ex = read(dir);
     if (store.exists(table)) {
       throw new TabuloException("table " + table + " already exists");

@@ -44,6 +44,34 @@ class CliMultTest {
     assertEquals("a2\tq\t18\n", cli.scan("F"));
   }
 
+  /** Temporaries live in a name space users cannot create: a user's tables are never taken for them. */
+  @Test
+  void userTablesNamedLikeTemporariesSurviveAndReservedNamesAreRefused() {
+    CliRunner cli = withMatrices();
+    for (String t : new String[] {"C__staging", "A__transposed", "CT__staging"}) {
+      CliRunner.ok(cli.run("create", t));
+      cli.put(t, "keep\tme\t7\n");
+    }
+    CliRunner.ok(cli.run("mult", "A", "B", "C", "--algorithm", "outer", "--transpose-out", "CT")); // copies A^T
+    CliRunner.ok(cli.run("mult", "A", "B", "D", "--algorithm", "rowwise"));
+    assertEquals(cli.scan("C"), cli.scan("D"));
+    for (String t : new String[] {"C__staging", "A__transposed", "CT__staging"}) {
+      assertEquals("keep\tme\t7\n", cli.scan(t), t);
+    }
+    assertEquals("A\nA__transposed\nB\nC\nCT\nCT__staging\nC__staging\nD\n", CliRunner.ok(cli.run("tables")));
+    String reserved = "': names starting with __ are reserved for Tabulo's temporary tables";
+    CliRunner.assertError(cli.run("create", "__x"), 1, "invalid table name '__x" + reserved);
+    CliRunner.assertError(cli.run("create", "ns.__x"), 1, "invalid table name 'ns.__x" + reserved);
+    CliRunner.assertError(cli.run("rename", "A", "__A"), 1, "invalid table name '__A" + reserved);
+    CliRunner.assertError(cli.run("mult", "A", "B", "__C"), 1, "invalid table name '__C" + reserved);
+    CliRunner.ok(cli.run("export", "A", cli.db().resolveSibling("exported").toString()));
+    CliRunner.assertError(cli.run("import", "__A", cli.db().resolveSibling("exported").toString()), 1,
+        "invalid table name '__A" + reserved);
+    CliRunner.assertError(cli.run("gen", "graph500", "__g", "--scale", "3"), 1, "invalid table name '__g" + reserved);
+    CliRunner.assertError(cli.run("ingest", "__p", cli.file("a,b\n1,2\n").toString()), 1,
+        "invalid table name '__pTedge" + reserved);
+  }
+
   @Test
   void errorsNameWhatIsWrong() {
     CliRunner cli = withMatrices();

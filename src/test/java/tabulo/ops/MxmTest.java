@@ -101,20 +101,32 @@ class MxmTest {
     }
   }
 
+  /** Tables named like the temporaries of earlier versions are users' tables: a multiply never touches them. */
   @Test
-  void existingResultIsRefusedAndLeftoversOfADeadRunAreCleared() {
+  void existingResultIsRefusedAndUserTablesNamedLikeTemporariesSurvive() {
     assertThrows(TabuloException.class, () -> Mxm.multiply(store, "A", "B", "A", MxmOptions.defaults()));
-    // a staging table left by a run that died is replaced, never added to
-    store.create("CDEAD" + Mxm.STAGING, TableSettings.defaults());
-    try (TableWriter w = store.writer("CDEAD" + Mxm.STAGING)) {
-      Mutation m = new Mutation("alice");
-      m.put("", "bob", "1000");
-      w.addMutation(m);
+    for (String t : List.of("CKEEP__staging", "A__transposed")) {
+      store.create(t, TableSettings.defaults());
+      try (TableWriter w = store.writer(t)) {
+        Mutation m = new Mutation("alice");
+        m.put("", "bob", "1000");
+        w.addMutation(m);
+      }
     }
-    Mxm.multiply(store, "A", "B", "CDEAD", MxmOptions.defaults().algorithm(Algorithm.OUTER).transposeA(true));
-    assertEquals(Matrices.oracle(a, b, true, Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(), KeySpec.all()),
-        Matrices.read(store, "CDEAD"));
-    assertFalse(store.exists("CDEAD" + Mxm.STAGING));
+    for (Algorithm alg : List.of(Algorithm.OUTER, Algorithm.ROWWISE)) { // each copies A transposed once
+      String c = "CKEEP_" + alg;
+      boolean transposeA = alg == Algorithm.ROWWISE;
+      Mxm.multiply(store, "A", "B", c, MxmOptions.defaults().algorithm(alg).transposeA(transposeA));
+      assertEquals(Matrices.oracle(a, b, transposeA, Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(), KeySpec.all()),
+          Matrices.read(store, c));
+      store.delete(c);
+    }
+    for (String t : List.of("CKEEP__staging", "A__transposed")) {
+      assertEquals(Map.of("alice", Map.of("bob", 1000.0)), Matrices.read(store, t), t);
+      store.delete(t);
+    }
+    assertEquals(List.of(), store.tables().stream().filter(tabulo.storage.TableNames::isReserved).toList());
+    assertThrows(TabuloException.class, () -> Mxm.multiply(store, "A", "B", "__mine", MxmOptions.defaults()));
   }
 
   @Test

@@ -1,0 +1,192 @@
+package tabulo.ops;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map.Entry;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TableNames;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+
+/**
+ * The temporary tables of one run of an operation. Their names are in the reserved name space
+ * ({@link TableNames#RESERVED_PREFIX}, which users cannot create) and unique per run, so two runs never
+ * collide and no user table is ever touched. A run first writes a marker table naming its owner (host,
+ * process, its start) and then, before creating each temporary, the temporary's name. Closing deletes the
+ * temporaries and the marker. Opening a workspace first clears the runs whose marker says their process
+ * is gone (killed): exactly the tables their markers list, never tables found by a name pattern.
+ */
+public final class Workspace implements AutoCloseable {
+  private static final String MARKER_PREFIX = TableNames.RESERVED_PREFIX + "run_";
+  private static final Pattern MARKER = Pattern.compile(Pattern.quote(MARKER_PREFIX) + "[0-9a-f]{16}");
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private static final String OWNER_ROW = "owner";
+  private static final String TABLE_ROW = "table";
+
+  /** Who runs a workspace: a run is dead when its host is this one and its process is gone. */
+  record Owner(String host, long pid, long startedMillis) {
+    static Owner current() {
+      ProcessHandle self = ProcessHandle.current();
+      return new Owner(localHost(), self.pid(), self.info().startInstant().map(Instant::toEpochMilli).orElse(0L));
+    }
+
+    /** Runs on other hosts are left alone: from here one cannot tell whether they still run. */
+    boolean isDead() {
+      if (!host.equals(localHost())) {
+        return false;
+      }
+      Optional<ProcessHandle> p = ProcessHandle.of(pid);
+      if (p.isEmpty() || !p.get().isAlive()) {
+        return true;
+      }
+      Optional<Instant> started = p.get().info().startInstant();
+      return started.isPresent() && started.get().toEpochMilli() != startedMillis; // the pid was reused
+    }
+  }
+
+  private final Store store;
+  private final String namespace;
+  private final String marker;
+  private final List<String> tables = new ArrayList<>();
+
+  private Workspace(Store store, String namespace, String marker) {
+    this.store = store;
+    this.namespace = namespace;
+    this.marker = marker;
+  }
+
+  /** A workspace whose temporaries live in the namespace of {@code nearTable} (renames stay in a namespace). */
+  public static Workspace open(Store store, String nearTable) {
+    return open(store, nearTable, Owner.current());
+  }
+
+  static Workspace open(Store store, String nearTable, Owner owner) {
+    clearDeadRuns(store);
+    String marker = MARKER_PREFIX + HexFormat.of().formatHex(randomBytes());
+    store.create(marker, TableSettings.defaults());
+    Workspace w = new Workspace(store, TableNames.namespacePrefix(nearTable), marker);
+    Mutation m = new Mutation(OWNER_ROW);
+    m.put("", "host", owner.host());
+    m.put("", "pid", Long.toString(owner.pid()));
+    m.put("", "started", Long.toString(owner.startedMillis()));
+    w.write(m);
+    return w;
+  }
+
+  private static byte[] randomBytes() {
+    byte[] b = new byte[8];
+    RANDOM.nextBytes(b);
+    return b;
+  }
+
+  /** A name for a temporary of this run, recorded in the marker: the caller may create it or not. */
+  public String reserve(String role) {
+    return adopt(namespace + marker + "_" + role);
+  }
+
+  /** Records a temporary whose name a lower layer derives (in the reserved name space), so it is cleared too. */
+  public String adopt(String table) {
+    if (!TableNames.isReserved(table)) {
+      throw new IllegalArgumentException("not a reserved name: " + table);
+    }
+    Mutation m = new Mutation(TABLE_ROW);
+    m.put("", table, "");
+    write(m);
+    tables.add(table);
+    return table;
+  }
+
+  /** Creates a temporary table of this run. */
+  public String create(String role, TableSettings settings) {
+    String name = reserve(role);
+    store.create(name, settings);
+    return name;
+  }
+
+  /** Deletes this run's temporaries that still exist (a published one was renamed away), then the marker. */
+  @Override
+  public void close() {
+    for (String t : tables) {
+      if (store.exists(t)) {
+        store.delete(t);
+      }
+    }
+    store.delete(marker);
+  }
+
+  private void write(Mutation m) {
+    try (TableWriter w = store.writer(marker)) { // durable before the temporary exists
+      w.addMutation(m);
+    }
+  }
+
+  /** Clears every run whose marker says its process is gone; markers that cannot be read are left. */
+  static void clearDeadRuns(Store store) {
+    for (String t : store.tables()) {
+      if (!MARKER.matcher(t).matches()) {
+        continue;
+      }
+      try {
+        String host = null;
+        long pid = -1;
+        long started = 0;
+        List<String> listed = new ArrayList<>();
+        for (Entry<Key, Value> e : store.scanAll(t, ScanSpec.all())) {
+          String row = e.getKey().getRow().toString();
+          String q = e.getKey().getColumnQualifier().toString();
+          String v = new String(e.getValue().get(), StandardCharsets.UTF_8);
+          if (row.equals(TABLE_ROW)) {
+            listed.add(q);
+          } else if (row.equals(OWNER_ROW)) {
+            switch (q) {
+              case "host" -> host = v;
+              case "pid" -> pid = Long.parseLong(v);
+              case "started" -> started = Long.parseLong(v);
+              default -> { }
+            }
+          }
+        }
+        // No owner yet: the run died between creating its marker and writing it (it created nothing).
+        if (host != null && !new Owner(host, pid, started).isDead()) {
+          continue;
+        }
+        for (String temporary : listed) {
+          if (TableNames.isReserved(temporary) && store.exists(temporary)) {
+            store.delete(temporary);
+          }
+        }
+        store.delete(t);
+      } catch (RuntimeException e) {
+        // another user's run (not ours to read or clear), or a marker being written right now
+      }
+    }
+  }
+
+  private static String localHost() {
+    try {
+      return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8).trim();
+    } catch (IOException | RuntimeException e) {
+      try {
+        return InetAddress.getLocalHost().getHostName();
+      } catch (IOException e2) {
+        return "localhost";
+      }
+    }
+  }
+}

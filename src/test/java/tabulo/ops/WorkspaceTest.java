@@ -1,0 +1,112 @@
+package tabulo.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.apache.accumulo.core.data.Mutation;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tabulo.embedded.EmbeddedStore;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TableNames;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+
+/** Temporaries of a run: unique per run, cleared when the run's process is gone, never a user's table. */
+class WorkspaceTest {
+  @TempDir
+  Path dir;
+
+  private static void fill(Store store, String table) {
+    try (TableWriter w = store.writer(table)) {
+      Mutation m = new Mutation("r");
+      m.put("", "c", "1");
+      w.addMutation(m);
+    }
+  }
+
+  private static Set<String> reserved(Store store) {
+    return new TreeSet<>(store.tables().stream().filter(TableNames::isReserved).toList());
+  }
+
+  /** The pid of a process that has ended, and the start time it had. */
+  private static Workspace.Owner deadOwner() throws Exception {
+    Process p = new ProcessBuilder("true").start();
+    long started = p.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(1L);
+    long pid = p.pid();
+    p.waitFor();
+    Workspace.Owner me = Workspace.Owner.current();
+    return new Workspace.Owner(me.host(), pid, started);
+  }
+
+  @Test
+  void twoRunsAtOnceGetTheirOwnTemporariesAndCloseLeavesNothing() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      store.create("C", TableSettings.defaults());
+      Workspace one = Workspace.open(store, "C");
+      Workspace two = Workspace.open(store, "C");
+      String a = one.create("staging", TableSettings.defaults());
+      String b = two.create("staging", TableSettings.defaults());
+      assertNotEquals(a, b);
+      assertTrue(TableNames.isReserved(a) && TableNames.isReserved(b), a + " " + b);
+      fill(store, a);
+      one.close();
+      assertTrue(store.exists(b), "the other run's temporary is still there");
+      two.close();
+      assertEquals(Set.of(), reserved(store));
+      assertEquals(Set.of("C"), store.tables());
+    }
+  }
+
+  @Test
+  void temporariesLiveInTheNamespaceOfTheirResult() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      try (Workspace w = Workspace.open(store, "ns.C")) {
+        String t = w.reserve("staging");
+        assertEquals("ns.", TableNames.namespacePrefix(t));
+        assertTrue(TableNames.isReserved(t), t);
+      }
+    }
+  }
+
+  @Test
+  void aKilledRunsTemporariesAreClearedByTheNextRunAndNothingElse() throws Exception {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      // user tables, named the way temporaries used to be
+      for (String t : List.of("C__staging", "A__transposed", "C")) {
+        store.create(t, TableSettings.defaults());
+        fill(store, t);
+      }
+      Workspace killed = Workspace.open(store, "C", deadOwner()); // never closed: its process died
+      String killedStaging = killed.create("staging", TableSettings.defaults());
+      fill(store, killedStaging);
+      String neverCreated = killed.reserve("journal"); // reserved, the run died before creating it
+      Workspace elsewhere = Workspace.open(store, "C", new Workspace.Owner("another-host", 1, 1));
+      String remote = elsewhere.create("staging", TableSettings.defaults());
+      Workspace live = Workspace.open(store, "C"); // this process: alive
+      String liveStaging = live.create("staging", TableSettings.defaults());
+
+      Workspace next = Workspace.open(store, "C");
+      assertFalse(store.exists(killedStaging), "the dead run's temporary is gone");
+      assertFalse(store.exists(neverCreated));
+      assertTrue(store.exists(liveStaging), "a live run's temporary stays");
+      assertTrue(store.exists(remote), "a run on another host cannot be judged from here, so it stays");
+      for (String t : List.of("C__staging", "A__transposed", "C")) {
+        assertEquals(1, store.scanAll(t, ScanSpec.all()).size(), t + " is a user table and keeps its cell");
+      }
+      next.close();
+      live.close();
+      elsewhere.close();
+      assertEquals(Set.of(), reserved(store));
+    }
+  }
+}
