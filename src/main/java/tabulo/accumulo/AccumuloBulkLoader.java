@@ -93,7 +93,11 @@ final class AccumuloBulkLoader implements SortedLoader {
     if (fs instanceof LocalFileSystem local) {
       fs = local.getRawFileSystem(); // no .crc side files in the directory Accumulo imports
     }
-    makePrivate(fs, new Path(workDir)); // what is loaded is readable by its owner alone
+    if (deferredDir == null) {
+      // the client's own work directory: what is loaded is readable by its owner alone (a kernel in a
+      // tablet server writes into the run's directory the client prepared, as the server's user)
+      WorkDirectory.ensurePrivate(fs, new Path(workDir), "work directory");
+    }
     String name = HexFormat.of().formatHex(randomBytes());
     dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
     fs.mkdirs(dir);
@@ -208,13 +212,6 @@ final class AccumuloBulkLoader implements SortedLoader {
   private TabuloException writeFailed(IOException e) {
     return new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
         + e.getMessage(), e);
-  }
-
-  /** Creates {@code dir}, if missing, readable by its owner alone (an existing one is left as it is). */
-  static void makePrivate(FileSystem fs, Path dir) throws IOException {
-    if (!fs.exists(dir)) {
-      FileSystem.mkdirs(fs, dir, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
-    }
   }
 
   private static final String TEMPORARY = "_tmp"; // the other ending RFile names may have
