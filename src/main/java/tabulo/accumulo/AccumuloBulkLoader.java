@@ -50,6 +50,7 @@ final class AccumuloBulkLoader implements SortedLoader {
   private RFileWriter file;
   private Path filePath;
   private byte[] checkedVisibility = new byte[0]; // the last label found valid
+  private boolean failed; // an append failed: close() loads nothing, so the table keeps none of it
 
   AccumuloBulkLoader(AccumuloStore store, String table, String workDir, String deferredDir, boolean deferAll) {
     this.store = store;
@@ -73,7 +74,11 @@ final class AccumuloBulkLoader implements SortedLoader {
         spillToFile();
       }
     } catch (IOException e) {
+      failed = true;
       throw writeFailed(e);
+    } catch (RuntimeException e) {
+      failed = true;
+      throw e;
     }
   }
 
@@ -124,6 +129,10 @@ final class AccumuloBulkLoader implements SortedLoader {
 
   @Override
   public void close() {
+    if (failed) {
+      discard();
+      return;
+    }
     if (file == null && deferredDir != null && deferAll && !keys.isEmpty()) {
       // a kernel's output, however small, goes into a file the client imports once: a batch writer may
       // apply a write twice when a tablet server dies after logging it but before acknowledging it, and
@@ -206,6 +215,26 @@ final class AccumuloBulkLoader implements SortedLoader {
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
       throw new TabuloException("bulk import of the kernels' output from " + deferredDir + " failed: "
           + AccumuloStore.rootMessage(e), e);
+    }
+  }
+
+  /** After a failed append: the half-written file, if any, goes; nothing reaches the table. */
+  private void discard() {
+    keys.clear();
+    values.clear();
+    try {
+      if (file != null) {
+        file.close();
+      }
+    } catch (IOException | RuntimeException e) {
+      // the file is deleted next
+    }
+    try {
+      if (fs != null && dir != null && filePath != null) {
+        fs.delete(deferredDir != null ? filePath : dir, true);
+      }
+    } catch (IOException e) {
+      // a leftover file that was never loaded
     }
   }
 
