@@ -42,6 +42,9 @@ public final class MiniCluster {
   /** Every MiniAccumuloCluster child process runs this class. */
   static final String CHILD_MAIN = "org.apache.accumulo.start.Main";
 
+  /** Accumulo's tool that initialises an instance (given the root password on its command line). */
+  static final String INITIALIZE = "org.apache.accumulo.server.init.Initialize";
+
   private MiniCluster() {}
 
   /** A random root password (18 random bytes, URL-safe base64). */
@@ -171,6 +174,18 @@ public final class MiniCluster {
       List<String> all = new ArrayList<>(flags);
       if (jvmArgs != null) {
         all.addAll(jvmArgs); // after ours, so an explicit -Xmx here wins
+      }
+      List<String> rest = new ArrayList<>(List.of(args));
+      int pw = rest.indexOf("--password");
+      if (clazz.getName().equals(INITIALIZE) && pw >= 0 && pw + 1 < rest.size()) {
+        // the root password goes through a pipe, not the command line others can read
+        String password = rest.remove(pw + 1);
+        rest.remove(pw);
+        ProcessInfo p = super.exec(InitializeWithStdinPassword.class, all, rest.toArray(String[]::new));
+        try (java.io.OutputStream in = p.getProcess().getOutputStream()) {
+          in.write((password + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return p;
       }
       return super.exec(clazz, all, args);
     }

@@ -32,13 +32,37 @@ class MiniClusterPrivacyTest {
   @Test
   void secretsAreOwnerOnlyAndServersListenOnLoopback() throws Exception {
     Path dir = tmp.resolve("mac");
+    // every command line seen on the machine while the cluster starts (others can read them too)
+    Set<String> commandLines = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    java.util.concurrent.atomic.AtomicBoolean starting = new java.util.concurrent.atomic.AtomicBoolean(true);
+    Thread watcher = new Thread(() -> {
+      while (starting.get()) {
+        ProcessHandle.allProcesses().forEach(p -> p.info().arguments().ifPresent(a -> commandLines.add(
+            String.join(" ", a))));
+        try {
+          Thread.sleep(10); // Initialize runs for seconds
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    watcher.setDaemon(true);
+    watcher.start();
     try {
-      MiniClusterDaemon.start(dir, 1, 180);
+      try {
+        MiniClusterDaemon.start(dir, 1, 180);
+      } finally {
+        starting.set(false);
+        watcher.join();
+      }
       String password = property(dir.resolve(MiniClusterDaemon.PROPS), "auth.token");
       Path cluster = dir.resolve(MiniClusterDaemon.CLUSTER);
       String instanceSecret = property(cluster.resolve("conf").resolve("accumulo.properties"), "instance.secret");
       assertTrue(password != null && password.length() >= 16, "password");
       assertTrue(instanceSecret != null, "instance secret");
+      assertTrue(commandLines.stream().anyMatch(c -> c.contains("Initialize")), "saw the instance initialised");
+      List<String> leaking = commandLines.stream().filter(c -> c.contains(password))
+          .map(c -> c.replace(password, "****")).toList();
       List<String> holding = new ArrayList<>();
       List<String> exposed = new ArrayList<>();
       try (Stream<Path> files = Files.walk(dir)) {
@@ -69,6 +93,7 @@ class MiniClusterPrivacyTest {
       assertTrue(listening.size() >= 4, "ZooKeeper, manager, tablet server, gc listen: " + listening);
       assertAll(
           () -> assertEquals(List.of(), exposed, "files holding a secret readable by others"),
+          () -> assertEquals(List.of(), leaking, "command lines holding the root password"),
           () -> assertEquals(Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
               PosixFilePermission.OWNER_EXECUTE), Files.getPosixFilePermissions(cluster), "DIR/cluster is 700"),
           () -> assertTrue(instanceSecret.length() >= 16 && !instanceSecret.equals("DONTTELL"),
