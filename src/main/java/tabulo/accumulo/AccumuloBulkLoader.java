@@ -50,6 +50,7 @@ final class AccumuloBulkLoader implements SortedLoader {
   private RFileWriter file;
   private Path filePath;
   private byte[] checkedVisibility = new byte[0]; // the last label found valid
+  private boolean failed; // an append failed: close() loads nothing, so the table keeps none of it
 
   AccumuloBulkLoader(AccumuloStore store, String table, String workDir, String deferredDir, boolean deferAll) {
     this.store = store;
@@ -73,7 +74,11 @@ final class AccumuloBulkLoader implements SortedLoader {
         spillToFile();
       }
     } catch (IOException e) {
+      failed = true;
       throw writeFailed(e);
+    } catch (RuntimeException e) {
+      failed = true;
+      throw e;
     }
   }
 
@@ -93,7 +98,11 @@ final class AccumuloBulkLoader implements SortedLoader {
     if (fs instanceof LocalFileSystem local) {
       fs = local.getRawFileSystem(); // no .crc side files in the directory Accumulo imports
     }
-    makePrivate(fs, new Path(workDir)); // what is loaded is readable by its owner alone
+    if (deferredDir == null) {
+      // the client's own work directory: what is loaded is readable by its owner alone (a kernel in a
+      // tablet server writes into the run's directory the client prepared, as the server's user)
+      WorkDirectory.ensurePrivate(fs, new Path(workDir), "work directory");
+    }
     String name = HexFormat.of().formatHex(randomBytes());
     dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
     fs.mkdirs(dir);
@@ -120,6 +129,10 @@ final class AccumuloBulkLoader implements SortedLoader {
 
   @Override
   public void close() {
+    if (failed) {
+      discard();
+      return;
+    }
     if (file == null && deferredDir != null && deferAll && !keys.isEmpty()) {
       // a kernel's output, however small, goes into a file the client imports once: a batch writer may
       // apply a write twice when a tablet server dies after logging it but before acknowledging it, and
@@ -205,16 +218,29 @@ final class AccumuloBulkLoader implements SortedLoader {
     }
   }
 
+  /** After a failed append: the half-written file, if any, goes; nothing reaches the table. */
+  private void discard() {
+    keys.clear();
+    values.clear();
+    try {
+      if (file != null) {
+        file.close();
+      }
+    } catch (IOException | RuntimeException e) {
+      // the file is deleted next
+    }
+    try {
+      if (fs != null && dir != null && filePath != null) {
+        fs.delete(deferredDir != null ? filePath : dir, true);
+      }
+    } catch (IOException e) {
+      // a leftover file that was never loaded
+    }
+  }
+
   private TabuloException writeFailed(IOException e) {
     return new TabuloException("cannot write a bulk-load file for table " + table + " in " + dir + ": "
         + e.getMessage(), e);
-  }
-
-  /** Creates {@code dir}, if missing, readable by its owner alone (an existing one is left as it is). */
-  static void makePrivate(FileSystem fs, Path dir) throws IOException {
-    if (!fs.exists(dir)) {
-      FileSystem.mkdirs(fs, dir, new org.apache.hadoop.fs.permission.FsPermission((short) 0700));
-    }
   }
 
   private static final String TEMPORARY = "_tmp"; // the other ending RFile names may have

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -435,7 +436,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   @Override
   public TableWriter writer(String table) {
     try {
-      return new Writer(table, client.createBatchWriter(table, new BatchWriterConfig()));
+      return new Writer(user, table, client.createBatchWriter(table, new BatchWriterConfig()));
     } catch (TableNotFoundException e) {
       throw noSuchTable(table, e);
     }
@@ -457,11 +458,11 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
         BatchScanner bs = client.createBatchScanner(table, auths, spec.threads());
         configure(bs, spec);
         bs.setRanges(ranges);
-        return new ScanResult(table, bs, null);
+        return new ScanResult(user, table, bs, null);
       }
       Scanner s = client.createScanner(table, auths);
       configure(s, spec);
-      return new ScanResult(table, s, ranges);
+      return new ScanResult(user, table, s, ranges);
     } catch (TableNotFoundException e) {
       throw noSuchTable(table, e);
     } catch (IllegalArgumentException e) {
@@ -514,12 +515,14 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * up front, read in one pass). Errors raised while iterating become TabuloExceptions.
    */
   private static final class ScanResult implements Scan {
+    private final String user;
     private final String table;
     private final ScannerBase scanner;
     private final List<Range> ranges; // null for a batch scanner
     private boolean iterated;
 
-    ScanResult(String table, ScannerBase scanner, List<Range> ranges) {
+    ScanResult(String user, String table, ScannerBase scanner, List<Range> ranges) {
+      this.user = user;
       this.table = table;
       this.scanner = scanner;
       this.ranges = ranges;
@@ -552,7 +555,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
           } catch (TabuloException e) {
             throw e;
           } catch (RuntimeException e) {
-            throw scanFailure(table, e);
+            throw scanFailure(user, table, e);
           }
         }
 
@@ -564,7 +567,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
           try {
             return current.next();
           } catch (RuntimeException e) {
-            throw scanFailure(table, e);
+            throw scanFailure(user, table, e);
           }
         }
       };
@@ -577,10 +580,12 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   }
 
   private static final class Writer implements TableWriter {
+    private final String user;
     private final String table;
     private final BatchWriter bw;
 
-    Writer(String table, BatchWriter bw) {
+    Writer(String user, String table, BatchWriter bw) {
+      this.user = user;
       this.table = table;
       this.bw = bw;
     }
@@ -615,6 +620,10 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     }
 
     private TabuloException rejected(MutationsRejectedException e) {
+      if (e.getConstraintViolationSummaries().isEmpty() && e.getSecurityErrorCodes().values().stream()
+          .anyMatch(codes -> codes.contains(SecurityErrorCode.PERMISSION_DENIED))) {
+        return AccessDenied.lacks(user, "WRITE", table, e);
+      }
       StringBuilder sb = new StringBuilder("writing to table " + table + " failed:");
       if (!e.getConstraintViolationSummaries().isEmpty()) {
         sb.append(" constraint violations ").append(e.getConstraintViolationSummaries()).append(';');
@@ -646,7 +655,11 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * meeting a value it cannot parse, say) reaches the client only as a generic server error; its
    * message is in that server's log.
    */
-  private static TabuloException scanFailure(String table, RuntimeException e) {
+  private static TabuloException scanFailure(String user, String table, RuntimeException e) {
+    Optional<TabuloException> denied = AccessDenied.of(user, "READ", table, e);
+    if (denied.isPresent()) {
+      return denied.get();
+    }
     for (Throwable t = e; t != null; t = t.getCause()) {
       // clientImpl.AccumuloServerException is internal API: match it by name
       if (t.getClass().getSimpleName().equals("AccumuloServerException")) {

@@ -52,7 +52,7 @@ final class KernelUser implements AutoCloseable {
     String name = "tabulo_run_" + HexFormat.of().formatHex(randomBytes(8));
     char[] password = Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(24)).toCharArray();
     SecurityOperations sec = caller.securityOperations();
-    Path file = new Path(new Path(workDir, "secrets"), name + ".jceks");
+    Path file = new Path(new Path(workDir, WorkDirectory.SECRETS), name + ".jceks");
     try {
       sec.createLocalUser(name, new PasswordToken(new String(password)));
     } catch (AccumuloSecurityException e) {
@@ -131,8 +131,8 @@ final class KernelUser implements AutoCloseable {
   private static String writeCredential(Path file, char[] password) throws IOException {
     Configuration conf = new Configuration();
     FileSystem fs = file.getFileSystem(conf);
-    AccumuloBulkLoader.makePrivate(fs, file.getParent().getParent()); // the work directory
-    AccumuloBulkLoader.makePrivate(fs, file.getParent());
+    WorkDirectory.ensurePrivate(fs, file.getParent().getParent(), "work directory");
+    WorkDirectory.ensurePrivate(fs, file.getParent(), "credential directory");
     URI uri = fs.makeQualified(file).toUri();
     String provider = "jceks://" + uri.getScheme() + (uri.getAuthority() == null ? "" : "@" + uri.getAuthority())
         + uri.getPath();

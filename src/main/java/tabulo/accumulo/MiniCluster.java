@@ -42,6 +42,9 @@ public final class MiniCluster {
   /** Every MiniAccumuloCluster child process runs this class. */
   static final String CHILD_MAIN = "org.apache.accumulo.start.Main";
 
+  /** Accumulo's tool that initialises an instance (given the root password on its command line). */
+  static final String INITIALIZE = "org.apache.accumulo.server.init.Initialize";
+
   private MiniCluster() {}
 
   /** A random root password (18 random bytes, URL-safe base64). */
@@ -69,6 +72,9 @@ public final class MiniCluster {
   /** As above, with tablet servers sized for work (kernels and imports run there). */
   public static MiniAccumuloClusterImpl create(Path dir, String password, TabletServers tservers,
       List<String> extraJvmFlags) throws IOException {
+    // the cluster writes the root password and the instance secret into its conf/ with the umask's
+    // mode (644): its directory is private before anything is written into it
+    ClusterFiles.createPrivateDirectory(dir);
     MiniAccumuloConfigImpl cfg = new MiniAccumuloConfigImpl(dir.toFile(), password);
     cfg.setInstanceName("tabulo");
     cfg.setNumTservers(tservers.count());
@@ -82,11 +88,20 @@ public final class MiniCluster {
     site.put(Property.GENERAL_MICROMETER_ENABLED.getKey(), "false");
     // a killed tablet server's tablets move after its ZooKeeper session expires: 10 s, not 30
     site.put(Property.INSTANCE_ZK_TIMEOUT.getKey(), "10s");
+    // a test cluster serves this machine only (ZooKeeper already binds 127.0.0.1)
+    site.put(Property.RPC_PROCESS_BIND_ADDRESS.getKey(), LOOPBACK);
+    // servers trust whoever knows the instance secret: not Accumulo's well-known default
+    site.put(Property.INSTANCE_SECRET.getKey(), randomPassword());
     cfg.setSiteConfig(site);
     List<String> flags = new ArrayList<>(CHILD_JVM_FLAGS);
     flags.addAll(extraJvmFlags);
-    return new FastCluster(cfg, flags, tservers.optimizingJit());
+    FastCluster cluster = new FastCluster(cfg, flags, tservers.optimizingJit());
+    ClusterFiles.makeConfPrivate(cfg.getConfDir().toPath());
+    return cluster;
   }
+
+  /** The address a test cluster's servers listen on. */
+  static final String LOOPBACK = "127.0.0.1";
 
   /**
    * Starts the cluster and prepares it to be stopped from a shutdown hook: 2.1.4's stop() builds its
@@ -95,6 +110,7 @@ public final class MiniCluster {
    */
   public static void start(MiniAccumuloClusterImpl cluster) throws IOException, InterruptedException {
     cluster.start();
+    ClusterFiles.makeConfPrivate(cluster.getConfig().getConfDir().toPath()); // whatever start wrote there
     cluster.getServerContext();
   }
 
@@ -158,6 +174,18 @@ public final class MiniCluster {
       List<String> all = new ArrayList<>(flags);
       if (jvmArgs != null) {
         all.addAll(jvmArgs); // after ours, so an explicit -Xmx here wins
+      }
+      List<String> rest = new ArrayList<>(List.of(args));
+      int pw = rest.indexOf("--password");
+      if (clazz.getName().equals(INITIALIZE) && pw >= 0 && pw + 1 < rest.size()) {
+        // the root password goes through a pipe, not the command line others can read
+        String password = rest.remove(pw + 1);
+        rest.remove(pw);
+        ProcessInfo p = super.exec(InitializeWithStdinPassword.class, all, rest.toArray(String[]::new));
+        try (java.io.OutputStream in = p.getProcess().getOutputStream()) {
+          in.write((password + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return p;
       }
       return super.exec(clazz, all, args);
     }

@@ -32,6 +32,8 @@ final class MiniAccumuloCommand implements Runnable {
           + MiniClusterDaemon.CLUSTER + ").",
       "Writes DIR/" + MiniClusterDaemon.PROPS + " (mode 600) for user root with a",
       "random password: 'tabulo --accumulo DIR/" + MiniClusterDaemon.PROPS + " ...'.",
+      "Private: DIR/" + MiniClusterDaemon.CLUSTER + " is mode 700, files holding a secret 600;",
+      "its servers listen on 127.0.0.1 only (use it from this machine).",
       "Memory: about 0.3 GB plus 0.4 GB per tablet server.",
       "Stop it with 'mini-accumulo stop DIR'. Prints: started<TAB>PROPERTIES<TAB>PID."})
   static final class Start implements Runnable {
