@@ -40,6 +40,7 @@ import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 
@@ -47,6 +48,7 @@ import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.ops.KernelHost;
 import tabulo.storage.SortedLoader;
+import tabulo.storage.IteratorCheck;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 import tabulo.storage.TableSettings;
@@ -207,6 +209,9 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   @Override
   public void create(String table, TableSettings settings) {
     checkIteratorConflicts(table, settings);
+    for (TableSettings.AttachedIterator it : settings.iterators()) {
+      checkIterator(it.setting());
+    }
     NewTableConfiguration ntc = new NewTableConfiguration();
     if (!settings.versioning()) {
       ntc.withoutDefaultIterators();
@@ -350,6 +355,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public void attachIterator(String table, IteratorSetting setting, EnumSet<IteratorScope> scopes) {
+    checkIterator(setting);
     try {
       client.tableOperations().attachIterator(table, setting, scopes);
     } catch (IllegalArgumentException e) {
@@ -357,6 +363,26 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
           + ": " + e.getMessage(), e);
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
       throw failure("attach iterator " + setting.getName() + " to table", table, e);
+    }
+  }
+
+  /** Here when the class is on this classpath, else by the tablet servers' class loader. */
+  private void checkIterator(IteratorSetting setting) {
+    if (IteratorCheck.loadsHere(setting.getIteratorClass())) {
+      IteratorCheck.check(setting);
+      return;
+    }
+    boolean loads;
+    try {
+      loads = client.instanceOperations().testClassLoad(setting.getIteratorClass(),
+          SortedKeyValueIterator.class.getName());
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new TabuloException("cannot check iterator '" + setting.getName() + "' on the tablet servers: "
+          + rootMessage(e), e);
+    }
+    if (!loads) {
+      throw new TabuloException("iterator '" + setting.getName() + "': class " + setting.getIteratorClass()
+          + " is not a SortedKeyValueIterator the tablet servers can load");
     }
   }
 

@@ -28,6 +28,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
+import tabulo.storage.IteratorCheck;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 import tabulo.storage.TableNames;
@@ -164,6 +165,7 @@ public final class EmbeddedStore implements Store {
       addIterator(manifest, table, vers, EnumSet.allOf(IteratorScope.class));
     }
     for (TableSettings.AttachedIterator it : settings.iterators()) {
+      IteratorCheck.check(it.setting());
       addIterator(manifest, table, it.setting(), it.scopes());
     }
     String id = Long.toString(catalog.nextTableId, 36);
@@ -245,7 +247,7 @@ public final class EmbeddedStore implements Store {
   @Override
   public void attachIterator(String table, IteratorSetting setting, EnumSet<IteratorScope> scopes) {
     Table t = table(table);
-    IteratorStack.instantiate(setting); // fail now, not at the next scan, if the class is wrong
+    IteratorCheck.check(setting); // fail now, not at every later scan, if the class or its options are wrong
     t.commit(m -> addIterator(m, table, setting, scopes));
   }
 

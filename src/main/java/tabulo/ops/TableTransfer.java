@@ -269,7 +269,7 @@ public final class TableTransfer {
         }
       }
       return new Exported(splits, new ArrayList<>(its.values()), files,
-          Long.parseLong(p.getProperty("entries", "0")));
+          Long.parseLong(p.getProperty("entries", "-1"))); // -1: not recorded
     } catch (NumberFormatException | NullPointerException e) {
       throw new TabuloException(metaFile + ": malformed (" + e.getMessage() + ")", e);
     } catch (IllegalArgumentException e) {
@@ -286,7 +286,12 @@ public final class TableTransfer {
         && (o.isEmpty() || (o.size() == 1 && "1".equals(o.get("maxVersions"))));
   }
 
-  /** Creates TABLE (which must not exist) from an export directory and loads its entries. */
+  /**
+   * Creates TABLE (which must not exist) from an export directory and loads its entries, all or nothing:
+   * the settings are checked first (iterator classes and options), the entries go into a temporary table
+   * that is renamed to TABLE only when every file has been read whole and their count matches the export's,
+   * so a corrupt file or a bad iterator leaves no table behind.
+   */
   public static Summary importTable(Store store, String table, Path dir) {
     TableNames.checkUserTable(table);
     Exported ex = read(dir);
@@ -303,34 +308,80 @@ public final class TableTransfer {
         settings.iterator(a.setting(), a.scopes());
       }
     }
-    store.create(table, settings);
-    if (!ex.files().isEmpty()) {
-      if (store instanceof AccumuloStore acc) {
-        bulkImport(acc, table, dir, ex.files());
-      } else {
-        load(store, table, dir, ex.files());
+    long entries = 0;
+    try (Workspace workspace = Workspace.open(store, table)) {
+      String staging = workspace.create("import", settings);
+      if (!ex.files().isEmpty()) {
+        if (store instanceof AccumuloStore acc) {
+          entries = load(null, null, dir, ex.files()); // Accumulo would take a damaged file: read each first
+          checkCount(dir, ex, entries);
+          bulkImport(acc, staging, dir, ex.files());
+        } else {
+          entries = load(store, staging, dir, ex.files());
+          checkCount(dir, ex, entries);
+        }
       }
+      store.rename(staging, table);
     }
-    return new Summary(table, ex.entries(), ex.files().size(), ex.splits().size() + 1);
+    return new Summary(table, entries, ex.files().size(), ex.splits().size() + 1);
   }
 
-  /** Reads the files (in tablet order: together they are sorted) and bulk-loads their entries. */
-  private static void load(Store store, String table, Path dir, List<String> files) {
+  private static void checkCount(Path dir, Exported ex, long entries) {
+    if (ex.entries() >= 0 && entries != ex.entries()) {
+      throw new TabuloException("export directory " + dir + " is damaged: its files hold " + entries
+          + " entries, " + META + " says " + ex.entries());
+    }
+  }
+
+  /**
+   * Reads the files (in tablet order: together they are sorted) whole, bulk-loading their entries into
+   * TABLE unless {@code store} is null; returns how many there were. A file that cannot be read is named.
+   */
+  private static long load(Store store, String table, Path dir, List<String> files) {
     List<String> sorted = new ArrayList<>(files);
     sorted.sort(Comparator.comparingInt(f -> Integer.parseInt(f.substring(0, f.length() - 3))));
-    String[] paths = sorted.stream().map(f -> dir.resolve(f).toAbsolutePath().toString()).toArray(String[]::new);
-    try (org.apache.accumulo.core.client.Scanner s = RFile.newScanner().from(paths).withFileSystem(localFs())
-        .withoutSystemIterators().build();
-        SortedLoader loader = store.bulkLoad(table)) {
-      for (Entry<Key, Value> e : s) {
-        loader.append(e.getKey(), e.getValue());
+    long n = 0;
+    SortedLoader loader = store == null ? null : store.bulkLoad(table);
+    try {
+      for (String f : sorted) {
+        String path = dir.resolve(f).toAbsolutePath().toString();
+        try (org.apache.accumulo.core.client.Scanner s = RFile.newScanner().from(path).withFileSystem(localFs())
+            .withoutSystemIterators().build()) {
+          for (Entry<Key, Value> e : s) {
+            if (loader != null) {
+              loader.append(e.getKey(), e.getValue());
+            }
+            n++;
+          }
+        } catch (TabuloException e) {
+          throw e;
+        } catch (RuntimeException e) {
+          throw new TabuloException("export directory " + dir + ": " + f + " is not a readable RFile: "
+              + rootCause(e), e);
+        }
       }
-    } catch (RuntimeException e) {
-      if (e instanceof TabuloException) {
-        throw e;
+      if (loader != null) {
+        loader.close();
+        loader = null;
       }
-      throw new TabuloException("cannot load " + dir + " into table " + table + ": " + e.getMessage(), e);
+      return n;
+    } finally {
+      if (loader != null) {
+        try {
+          loader.close(); // the temporary table is deleted anyway
+        } catch (RuntimeException suppressed) {
+          // the first failure is the one to report
+        }
+      }
     }
+  }
+
+  private static String rootCause(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t == e ? String.valueOf(e.getMessage()) : t.getClass().getSimpleName() + ": " + t.getMessage();
   }
 
   /** Accumulo moves bulk-imported files into the table: import copies, so the export stays intact. */

@@ -588,6 +588,29 @@ public abstract class StoreContractTest {
     assertEquals(List.of(), store().iterators(t, IteratorScope.majc));
   }
 
+  /** An iterator that would break every later scan is refused up front, and nothing is created or changed. */
+  @Test
+  void iteratorsThatCannotRunAreRefused() {
+    String t = newTable("badit", TableSettings.defaults());
+    Mutation m = new Mutation("r");
+    m.put("", "q", "1");
+    write(t, List.of(m));
+    IteratorSetting notOne = new IteratorSetting(15, "bad", String.class.getName());
+    assertFails("iterator 'bad': class java.lang.String is not a SortedKeyValueIterator",
+        () -> store().attachIterator(t, notOne, ALL_SCOPES));
+    IteratorSetting badOptions = new IteratorSetting(15, "bad", VersioningIterator.class.getName(),
+        java.util.Map.of("maxVersions", "0"));
+    assertFailsContaining("iterator 'bad': class " + VersioningIterator.class.getName() + " rejects its options",
+        () -> store().attachIterator(t, badOptions, ALL_SCOPES));
+    assertEquals(List.of(), store().iterators(t, IteratorScope.scan).stream()
+        .filter(i -> i.getName().equals("bad")).toList());
+    assertEquals(1, scan(t, ScanSpec.all()).size());
+    String u = newTableName("badit_new");
+    assertFails("iterator 'bad': class java.lang.String is not a SortedKeyValueIterator",
+        () -> store().create(u, TableSettings.defaults().iterator(notOne, ALL_SCOPES)));
+    assertFalse(store().exists(u));
+  }
+
   @Test
   void scanTimeIteratorsApplyToOneScanOnly() {
     String t = newTable("scanit", TableSettings.defaults().keepAllVersions());
