@@ -67,6 +67,9 @@ class ServerJarOnTabletServerTest {
       Files.copy(in, conf.resolve("core-site.xml"));
     }
     accumuloOnly.add(conf.toAbsolutePath().toString());
+    // MiniCluster initialises the instance through this one class (the root password on a pipe, not on a
+    // command line): a directory holding only it, so that no other Tabulo class reaches the servers
+    accumuloOnly.add(classAlone(InitializeWithStdinPassword.class).toAbsolutePath().toString());
     String password = MiniCluster.randomPassword();
     MiniAccumuloClusterImpl cluster = MiniCluster.create(tmp.resolve("mac"), password, 1, List.of());
     cluster.getConfig().setClasspathItems(accumuloOnly.toArray(new String[0]));
@@ -115,6 +118,16 @@ class ServerJarOnTabletServerTest {
     } finally {
       cluster.stop(); // not MiniCluster.stop: that ends every cluster child of this JVM, the shared one's too
     }
+  }
+
+  private Path classAlone(Class<?> c) throws Exception {
+    String file = c.getName().replace('.', '/') + ".class";
+    Path target = tmp.resolve("initialize-only").resolve(file);
+    Files.createDirectories(target.getParent());
+    try (var in = c.getClassLoader().getResourceAsStream(file)) {
+      Files.copy(in, target);
+    }
+    return tmp.resolve("initialize-only");
   }
 
   private static void awaitLoadable(AccumuloClient client, String table, Class<?> c) throws Exception {
