@@ -30,6 +30,10 @@ import tabulo.storage.TabuloException;
  * when {@link #close()} returns, either way. A kernel's output (deferred, below) goes to a file however
  * small when the client may import it ({@code deferAll}).
  *
+ * <p>Runs ({@link #nextRun()}) each go into a file of their own in the same directory, imported together.
+ * A loader of files only ({@link #filesOnly}) imports even small loads as files, so that all of a
+ * command's cells land or none.
+ *
  * <p>With a deferred-import directory (kernels in tablet servers, whose short-lived users may not bulk
  * import), the file is only published there, as {@code TABLE/RANDOM.rf} (written under a temporary name
  * and renamed when complete), for the client to import once the run is done.
@@ -43,6 +47,8 @@ final class AccumuloBulkLoader implements SortedLoader {
   private final String workDir;
   private final String deferredDir; // null: import at close
   private final boolean deferAll; // small loads into a deferred file too
+  private boolean filesOnly; // even small loads go into a file: a batch writer cannot take back a failed load
+  private final List<Path> published = new ArrayList<>(); // deferred files of earlier runs
   private final List<Key> keys = new ArrayList<>();
   private final List<Value> values = new ArrayList<>();
   private FileSystem fs;
@@ -58,6 +64,13 @@ final class AccumuloBulkLoader implements SortedLoader {
     this.workDir = workDir;
     this.deferredDir = deferredDir;
     this.deferAll = deferAll;
+  }
+
+  /** A loader whose cells land all together or not at all, in files imported at close however few. */
+  static AccumuloBulkLoader filesOnly(AccumuloStore store, String table, String workDir) {
+    AccumuloBulkLoader l = new AccumuloBulkLoader(store, table, workDir, null, false);
+    l.filesOnly = true;
+    return l;
   }
 
   @Override
@@ -94,6 +107,17 @@ final class AccumuloBulkLoader implements SortedLoader {
   }
 
   private void open() throws IOException {
+    String name = HexFormat.of().formatHex(randomBytes());
+    if (dir == null) {
+      makeDirectory(name);
+    }
+    filePath = new Path(dir, name + (deferredDir != null ? TEMPORARY : ".rf"));
+    // uncompressed (deflating cost more than everything else here; the table's compactions compress
+    // later), so Tabulo's RFile writer, the same bytes as Accumulo's and several times faster
+    file = new RFileWriter(fs.create(filePath, false));
+  }
+
+  private void makeDirectory(String name) throws IOException {
     fs = new Path(workDir).getFileSystem(new Configuration());
     if (fs instanceof LocalFileSystem local) {
       fs = local.getRawFileSystem(); // no .crc side files in the directory Accumulo imports
@@ -103,13 +127,8 @@ final class AccumuloBulkLoader implements SortedLoader {
       // tablet server writes into the run's directory the client prepared, as the server's user)
       WorkDirectory.ensurePrivate(fs, new Path(workDir), "work directory");
     }
-    String name = HexFormat.of().formatHex(randomBytes());
     dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
     fs.mkdirs(dir);
-    filePath = new Path(dir, name + (deferredDir != null ? TEMPORARY : ".rf"));
-    // uncompressed (deflating cost more than everything else here; the table's compactions compress
-    // later), so Tabulo's RFile writer, the same bytes as Accumulo's and several times faster
-    file = new RFileWriter(fs.create(filePath, false));
   }
 
   /**
@@ -128,31 +147,54 @@ final class AccumuloBulkLoader implements SortedLoader {
   }
 
   @Override
+  public void nextRun() {
+    if (failed) {
+      return;
+    }
+    try {
+      if (!keys.isEmpty()) {
+        spillToFile(); // the next run's keys start again: buffered ones cannot wait for them
+      }
+      finishFile();
+    } catch (IOException e) {
+      failed = true;
+      throw writeFailed(e);
+    } catch (RuntimeException e) {
+      failed = true;
+      throw e;
+    }
+  }
+
+  @Override
   public void close() {
     if (failed) {
       discard();
       return;
     }
-    if (file == null && deferredDir != null && deferAll && !keys.isEmpty()) {
-      // a kernel's output, however small, goes into a file the client imports once: a batch writer may
-      // apply a write twice when a tablet server dies after logging it but before acknowledging it, and
-      // the output's combiner would then count those partial products twice
-      try {
-        spillToFile();
-      } catch (IOException e) {
-        throw writeFailed(e);
-      }
-    }
-    if (file == null) {
+    // a kernel's output, however small, goes into a file the client imports once: a batch writer may
+    // apply a write twice when a tablet server dies after logging it but before acknowledging it, and
+    // the output's combiner would then count those partial products twice
+    boolean smallToFile = filesOnly || (deferredDir != null && deferAll);
+    if (dir == null && !(smallToFile && !keys.isEmpty())) {
       writeThroughWriter();
       return;
     }
+    try {
+      if (!keys.isEmpty()) {
+        spillToFile();
+      }
+      finishFile();
+    } catch (IOException e) {
+      discard();
+      throw writeFailed(e);
+    } catch (RuntimeException e) {
+      discard();
+      throw e;
+    }
     if (deferredDir != null) {
-      publish();
       return;
     }
     try {
-      file.close();
       store.client().tableOperations().importDirectory(dir.toString()).to(table).load();
     } catch (IOException e) {
       throw writeFailed(e);
@@ -171,16 +213,27 @@ final class AccumuloBulkLoader implements SortedLoader {
     }
   }
 
-  /** Closes the file and gives it its final name: a file named {@code *.rf} is complete. */
-  private void publish() {
-    try {
-      file.close();
+  @Override
+  public void abort() {
+    failed = true;
+    discard();
+  }
+
+  /** Closes the current file, if any; a deferred one gets its final name ({@code *.rf}: complete). */
+  private void finishFile() throws IOException {
+    if (file == null) {
+      return;
+    }
+    RFileWriter f = file;
+    file = null;
+    f.close();
+    if (deferredDir != null) {
       String complete = filePath.getName().substring(0, filePath.getName().length() - TEMPORARY.length()) + ".rf";
-      if (!fs.rename(filePath, new Path(dir, complete))) {
+      Path done = new Path(dir, complete);
+      if (!fs.rename(filePath, done)) {
         throw new IOException("cannot rename " + filePath);
       }
-    } catch (IOException e) {
-      throw writeFailed(e);
+      published.add(done);
     }
   }
 
@@ -224,14 +277,21 @@ final class AccumuloBulkLoader implements SortedLoader {
     values.clear();
     try {
       if (file != null) {
-        file.close();
+        RFileWriter f = file;
+        file = null;
+        f.close();
       }
     } catch (IOException | RuntimeException e) {
       // the file is deleted next
     }
     try {
-      if (fs != null && dir != null && filePath != null) {
-        fs.delete(deferredDir != null ? filePath : dir, true);
+      if (fs != null && dir != null && deferredDir == null) {
+        fs.delete(dir, true);
+      } else if (fs != null && filePath != null) {
+        fs.delete(filePath, false); // the directory is shared with the run's other loaders
+        for (Path p : published) {
+          fs.delete(p, false);
+        }
       }
     } catch (IOException e) {
       // a leftover file that was never loaded

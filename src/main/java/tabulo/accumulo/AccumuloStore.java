@@ -48,6 +48,7 @@ import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.ops.KernelHost;
 import tabulo.storage.SortedLoader;
+import tabulo.storage.StampedLoader;
 import tabulo.storage.IteratorCheck;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
@@ -472,6 +473,32 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   @Override
   public SortedLoader bulkLoad(String table) {
     return new AccumuloBulkLoader(this, table, workDir, deferredImports, deferAll);
+  }
+
+  /**
+   * Bulk-imported files, stamped by the client's clock. A user who may not bulk import gets a batch
+   * writer instead, which cannot take back what it sent: for such users a failed load may leave part.
+   */
+  @Override
+  public SortedLoader atomicLoad(String table) {
+    SortedLoader loader = mayBulkImport(client) ? AccumuloBulkLoader.filesOnly(this, table, workDir)
+        : SortedLoader.through(writer(table));
+    return new StampedLoader(loader, System.currentTimeMillis());
+  }
+
+  /**
+   * Whether a client's bulk imports can work: Accumulo's client reads the instance's system configuration
+   * to plan one, which only users with the System permission may.
+   */
+  static boolean mayBulkImport(AccumuloClient caller) {
+    try {
+      caller.instanceOperations().getSystemConfiguration();
+      return true;
+    } catch (AccumuloSecurityException e) {
+      return false;
+    } catch (AccumuloException e) {
+      throw new TabuloException("cannot read the instance's configuration: " + rootMessage(e), e);
+    }
   }
 
   @Override

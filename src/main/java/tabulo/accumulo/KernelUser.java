@@ -68,7 +68,7 @@ final class KernelUser implements AutoCloseable {
       String store = writeCredential(file, password);
       user = new KernelUser(caller, name, file, new KernelLogin(caller.properties().getProperty("instance.name"),
           caller.properties().getProperty("instance.zookeepers"), name, store, workDir,
-          new Path(new Path(workDir, "bulk"), name).toString(), mayBulkImport(caller)));
+          new Path(new Path(workDir, "bulk"), name).toString(), AccumuloStore.mayBulkImport(caller)));
       sec.changeUserAuthorizations(name, auths);
       for (String t : reads) {
         sec.grantTablePermission(name, t, TablePermission.READ);
@@ -149,18 +149,4 @@ final class KernelUser implements AutoCloseable {
     return b;
   }
 
-  /**
-   * Whether the caller's bulk imports can work: Accumulo's client reads the instance's system
-   * configuration to plan one, which only users with the System permission may.
-   */
-  private static boolean mayBulkImport(AccumuloClient caller) {
-    try {
-      caller.instanceOperations().getSystemConfiguration();
-      return true;
-    } catch (AccumuloSecurityException e) {
-      return false;
-    } catch (AccumuloException e) {
-      throw new TabuloException("cannot read the instance's configuration: " + AccumuloStore.rootMessage(e), e);
-    }
-  }
 }

@@ -5,10 +5,6 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
-
-import org.apache.accumulo.core.data.Mutation;
-import org.apache.accumulo.core.security.ColumnVisibility;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -19,16 +15,24 @@ import tabulo.ingest.TsvCodec;
 import tabulo.ingest.TsvReader;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
-import tabulo.storage.TableWriter;
+import tabulo.storage.PackedCells;
+import tabulo.storage.SortedLoader;
 
 @Command(name = "put", description = {"Write cells from a TSV file or standard input.",
     "Write cells from a TSV file (or - for standard input):",
     "row<TAB>column<TAB>value[<TAB>visibility], column = qualifier or family:qualifier.",
     "The whole input is checked first: a bad line stops the command before anything is written.",
-    "Data is durable when the command returns."})
+    "All or nothing: the cells land together when the command returns (durable then), or, if it fails",
+    "(a full disk, an I/O error), none of them do and the table is as it was; the error says so.",
+    "Of cells with the same key, the last in the input wins (a table's combiner sees them all)."})
 final class PutCommand implements Runnable {
   @ParentCommand
   Main main;
+
+  /** Cells per sorted run (and bytes, whichever comes first): what one run holds in memory. */
+  static int runCells = 1_000_000; // tests use small runs
+  static final int RUN_BYTES = 256 << 20;
+  private static final byte[] EMPTY = new byte[0];
 
   @Parameters(index = "0", paramLabel = "TABLE")
   String table;
@@ -88,35 +92,78 @@ final class PutCommand implements Runnable {
     return cells;
   }
 
+  /**
+   * Stages the cells in sorted runs of at most {@link #runCells} cells and publishes them together: the
+   * table gets all of them or, on any failure, none.
+   */
   private void write(Store store, Path input, String source, long cells) throws IOException {
     Progress progress = Progress.onTerminal("put " + table, cells);
-    try (TsvReader r = new TsvReader(Files.newInputStream(input), source);
-        TableWriter w = store.writer(table)) {
-      Mutation m = null;
+    SortedLoader loader = store.atomicLoad(table);
+    try (TsvReader r = new TsvReader(Files.newInputStream(input), source)) {
+      PackedCells run = new PackedCells();
+      boolean first = true;
       long done = 0;
       TsvCodec.Cell c;
       while ((c = r.next()) != null) {
-        if (m == null || !Arrays.equals(m.getRow(), c.row())) {
-          if (m != null) {
-            w.addMutation(m);
-          }
-          m = new Mutation(c.row());
-        }
         byte[] vis = c.visibility();
-        if (vis == null || vis.length == 0) {
-          m.put(c.family(), c.qualifier(), c.value());
-        } else {
-          m.put(c.family(), c.qualifier(), new ColumnVisibility(vis), c.value());
+        run.add(c.row(), c.family(), c.qualifier(), vis == null ? EMPTY : vis, c.value());
+        if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
+          load(run, loader, first);
+          first = false;
         }
         if ((++done & 0xFFFF) == 0) {
           progress.update(done);
         }
       }
-      if (m != null) {
-        w.addMutation(m);
-      }
+      load(run, loader, first);
+    } catch (IOException | RuntimeException | Error e) {
+      loader.abort();
+      throw failed(e, loader.allOrNothing());
     } finally {
       progress.done();
     }
+    try {
+      loader.close();
+    } catch (RuntimeException e) {
+      throw failed(e, loader.allOrNothing());
+    }
+  }
+
+  /**
+   * Loads one run in key order. Of cells with the same key the last in the input comes first: they share
+   * a timestamp, and a table keeps the first of equal keys (a combiner still sees them all).
+   */
+  private static void load(PackedCells run, SortedLoader loader, boolean first) {
+    if (run.count() == 0) {
+      return;
+    }
+    if (!first) {
+      loader.nextRun();
+    }
+    int[] order = run.sortedOffsets();
+    PackedCells.Cursor cell = run.cursor(0); // the loader stamps the cells
+    for (int from = 0; from < order.length; ) {
+      int to = from + 1;
+      while (to < order.length && PackedCells.compareFields(cell.bytes(), order[from], cell.bytes(), order[to], 4) == 0) {
+        to++;
+      }
+      for (int i = to - 1; i >= from; i--) {
+        loader.append(cell.at(order[i]));
+      }
+      from = to;
+    }
+    run.clear();
+  }
+
+  private TabuloException failed(Throwable e, boolean allOrNothing) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause(); // the I/O error itself, not the layers that passed it on
+    }
+    String cause = root instanceof TabuloException || root.getMessage() == null ? String.valueOf(e.getMessage())
+        : root.getMessage();
+    return new TabuloException("put into table " + table + " failed, " + (allOrNothing
+        ? "nothing was written: " : "part of the input may have been written (this user may not bulk import): ")
+        + cause, e);
   }
 }

@@ -15,56 +15,88 @@ import tabulo.rfile.Cell;
 import tabulo.storage.SortedLoader;
 
 /**
- * Writes sorted entries straight into new sorted files, one per tablet they fall in, and adds the files
- * to their tablets in one manifest commit on close: atomic and durable, with no log or memtable work.
+ * Writes sorted entries straight into new sorted files, one per tablet and run they fall in, and adds the
+ * files to their tablets in one manifest commit on close: atomic and durable, with no log or memtable
+ * work. A failed append or an abort deletes the files and commits nothing.
+ *
+ * <p>With {@code writeTime}, the loader stamps the cells itself, as the tablets stamp written ones: run r
+ * gets the tablet's next timestamp (taken when the loader first reaches the tablet) plus r.
  */
 final class EmbeddedBulkLoader implements SortedLoader {
   private final Table table;
+  private final boolean writeTime;
   private final Map<Integer, List<TableManifest.FileMeta>> done = new HashMap<>();
+  private final Map<Integer, Long> firstTimestamps = new HashMap<>(); // by tablet, with writeTime
   private SortedFileBuilder current;
   private int currentTablet = -1;
+  private long currentTimestamp; // with writeTime: the current tablet's stamp for this run
   private byte[] lastRow;
+  private int run;
   private long maxTimestamp = Long.MIN_VALUE;
   private boolean closed;
 
-  EmbeddedBulkLoader(Table table) {
+  EmbeddedBulkLoader(Table table, boolean writeTime) {
     this.table = table;
+    this.writeTime = writeTime;
   }
 
   @Override
   public void append(Key key, Value value) {
     ByteSequence row = key.getRowData();
     try {
-      builderFor(row.getBackingArray(), row.offset(), row.length()).append(key, value);
+      SortedFileBuilder b = builderFor(row.getBackingArray(), row.offset(), row.length());
+      if (writeTime) {
+        key = new Key(key);
+        key.setTimestamp(currentTimestamp);
+      }
+      b.append(key, value);
+      maxTimestamp = Math.max(maxTimestamp, key.getTimestamp());
     } catch (IOException e) {
       throw failed(e);
+    } catch (RuntimeException e) {
+      giveUp();
+      throw e;
     }
-    maxTimestamp = Math.max(maxTimestamp, key.getTimestamp());
   }
 
   @Override
   public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
       byte[] value) {
     try {
-      builderFor(row, 0, row.length).append(row, family, qualifier, visibility, timestamp, value);
+      SortedFileBuilder b = builderFor(row, 0, row.length);
+      long ts = writeTime ? currentTimestamp : timestamp;
+      b.append(row, family, qualifier, visibility, ts, value);
+      maxTimestamp = Math.max(maxTimestamp, ts);
     } catch (IOException e) {
       throw failed(e);
+    } catch (RuntimeException e) {
+      giveUp();
+      throw e;
     }
-    maxTimestamp = Math.max(maxTimestamp, timestamp);
   }
 
   @Override
   public void append(Cell cell) {
+    if (writeTime) {
+      append(Cell.key(cell), new Value(Cell.value(cell), false)); // restamped on the way
+      return;
+    }
     try {
       builderFor(cell.bytes(), cell.rowOffset(), cell.rowLength()).append(cell);
+      maxTimestamp = Math.max(maxTimestamp, cell.timestamp());
     } catch (IOException e) {
       throw failed(e);
+    } catch (RuntimeException e) {
+      giveUp();
+      throw e;
     }
-    maxTimestamp = Math.max(maxTimestamp, cell.timestamp());
   }
 
   /** The file of the tablet holding {@code row}: a new one when the row moves to another tablet. */
   private SortedFileBuilder builderFor(byte[] row, int offset, int length) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("bulk load into table " + table.name() + " is already closed");
+    }
     if (lastRow == null || !java.util.Arrays.equals(row, offset, offset + length, lastRow, 0, lastRow.length)) {
       lastRow = java.util.Arrays.copyOfRange(row, offset, offset + length);
       int tablet = table.tabletIndex(lastRow);
@@ -72,6 +104,9 @@ final class EmbeddedBulkLoader implements SortedLoader {
         finishCurrent();
         current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
         currentTablet = tablet;
+        if (writeTime) {
+          currentTimestamp = firstTimestamps.computeIfAbsent(tablet, table::nextTimestamp) + run;
+        }
       }
     }
     return current;
@@ -79,12 +114,28 @@ final class EmbeddedBulkLoader implements SortedLoader {
 
   private void finishCurrent() throws IOException {
     if (current != null) {
-      TableManifest.FileMeta meta = current.finish();
+      SortedFileBuilder b = current;
+      current = null;
+      TableManifest.FileMeta meta = b.finish();
       if (meta != null) {
         done.computeIfAbsent(currentTablet, t -> new ArrayList<>()).add(meta);
       }
-      current = null;
     }
+  }
+
+  @Override
+  public void nextRun() {
+    try {
+      finishCurrent();
+    } catch (IOException e) {
+      throw failed(e);
+    } catch (RuntimeException e) {
+      giveUp();
+      throw e;
+    }
+    currentTablet = -1;
+    lastRow = null;
+    run++;
   }
 
   @Override
@@ -99,11 +150,52 @@ final class EmbeddedBulkLoader implements SortedLoader {
         table.importFiles(done, maxTimestamp);
       }
     } catch (IOException e) {
-      throw failed(e);
+      throw failed(e); // no manifest names the files: the table is as it was
+    } catch (RuntimeException e) {
+      giveUp();
+      throw e;
     }
   }
 
+  @Override
+  public void abort() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    deleteFiles();
+  }
+
+  /** After a failure: every file written so far goes, and nothing is committed. */
   private UncheckedIOException failed(IOException e) {
-    return new UncheckedIOException("bulk load into table " + table.name() + " failed", e);
+    giveUp();
+    return new UncheckedIOException("bulk load into table " + table.name() + " failed, nothing was loaded: "
+        + e.getMessage(), e);
+  }
+
+  private void giveUp() {
+    closed = true;
+    deleteFiles();
+  }
+
+  private void deleteFiles() {
+    if (current != null) {
+      try {
+        current.close(); // abandons the unfinished file
+      } catch (IOException e) {
+        // the next open removes files that no manifest names
+      }
+      current = null;
+    }
+    for (List<TableManifest.FileMeta> metas : done.values()) {
+      for (TableManifest.FileMeta m : metas) {
+        try {
+          FileChecksums.deleteWithFile(table.dir.resolve(m.name()));
+        } catch (IOException e) {
+          // the next open removes files that no manifest names
+        }
+      }
+    }
+    done.clear();
   }
 }

@@ -380,7 +380,12 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public SortedLoader bulkLoad(String table) {
-    return new EmbeddedBulkLoader(table(table));
+    return new EmbeddedBulkLoader(table(table), false);
+  }
+
+  @Override
+  public SortedLoader atomicLoad(String table) {
+    return new EmbeddedBulkLoader(table(table), true);
   }
 
   @Override

@@ -219,6 +219,11 @@ final class Table {
     return lo;
   }
 
+  /** A timestamp newer than every cell of tablet {@code tablet}. */
+  long nextTimestamp(int tablet) {
+    return tablets.get(tablet).nextTimestamp();
+  }
+
   /** Adds finished files to their tablets in one manifest commit; later writes get newer timestamps. */
   void importFiles(Map<Integer, List<TableManifest.FileMeta>> files, long maxTimestamp) throws IOException {
     commit(m -> files.forEach((tablet, metas) -> {

@@ -271,6 +271,16 @@ final class Tablet {
     }
   }
 
+  /** A timestamp newer than every cell this tablet holds, as its next write would get. */
+  long nextTimestamp() {
+    writeLock.lock();
+    try {
+      return Math.max(System.currentTimeMillis(), lastTimestamp + 1);
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
   /** Adds committed files (a bulk import) to what scans see. */
   void addFiles(List<TableManifest.FileMeta> metas, long maxTimestamp) {
     writeLock.lock();

@@ -26,9 +26,26 @@ public interface SortedLoader extends AutoCloseable {
     append(Cell.key(cell), new Value(Cell.value(cell), false));
   }
 
+  /**
+   * Starts another run of entries in key order: the next key may again be the smallest. Every run is
+   * still published together, at close.
+   */
+  void nextRun();
+
   /** Publishes everything appended. */
   @Override
   void close();
+
+  /**
+   * Drops everything appended instead of publishing it, leaving the table as it was (a loader that sends
+   * entries through a writer cannot take back what it sent: it only closes the writer).
+   */
+  void abort();
+
+  /** Whether {@link #abort()} and a failure leave the table as it was (false for a writer underneath). */
+  default boolean allOrNothing() {
+    return true;
+  }
 
   /** A loader that sends each entry through a writer as a mutation; closing it closes the writer. */
   static SortedLoader through(TableWriter writer) {
@@ -42,8 +59,23 @@ public interface SortedLoader extends AutoCloseable {
       }
 
       @Override
+      public void nextRun() {
+        // a writer takes entries in any order
+      }
+
+      @Override
       public void close() {
         writer.close();
+      }
+
+      @Override
+      public void abort() {
+        writer.close();
+      }
+
+      @Override
+      public boolean allOrNothing() {
+        return false;
       }
     };
   }

@@ -76,6 +76,17 @@ public interface Store extends AutoCloseable {
     return SortedLoader.through(writer(table));
   }
 
+  /**
+   * A loader for one command's cells that lands all of them or none: runs in key order (separated by
+   * {@link SortedLoader#nextRun()}) are staged and become visible together when the loader is closed; an
+   * append that fails, an {@link SortedLoader#abort()} or a failed close leaves the table as it was. The
+   * host stamps the cells as it stamps written ones (the timestamps given are ignored): newer than what
+   * the table holds, each run newer than the one before: a cell of a later run wins over one with the
+   * same key in an earlier run, as a later write would (within a run, the first of equal keys wins, as
+   * in a sorted file; a combiner sees them all).
+   */
+  SortedLoader atomicLoad(String table);
+
   /** Scans a table through its iterator stack. The result must be closed. */
   Scan scan(String table, ScanSpec spec);
 

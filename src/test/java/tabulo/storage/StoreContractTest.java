@@ -497,6 +497,136 @@ public abstract class StoreContractTest {
     return s.scale() <= 0 ? s.toBigInteger().toString() : s.toPlainString();
   }
 
+  /** Runs of cells for an atomic load: random keys over a few rows, each run in key order. */
+  private static List<List<Entry<Key, Value>>> randomRuns(Random rnd, int runs, int cellsPerRun) {
+    List<List<Entry<Key, Value>>> out = new ArrayList<>();
+    for (int r = 0; r < runs; r++) {
+      List<Entry<Key, Value>> run = new ArrayList<>();
+      for (int i = 0; i < cellsPerRun; i++) {
+        Key k = new Key(String.format("r%02d", rnd.nextInt(10)), "f", "q" + rnd.nextInt(20), "", 0);
+        run.add(Map.entry(k, new Value(Integer.toString(rnd.nextInt(1000)))));
+      }
+      run.sort(Entry.comparingByKey()); // stable: equal keys keep their order
+      out.add(run);
+    }
+    return out;
+  }
+
+  private static void load(SortedLoader loader, List<List<Entry<Key, Value>>> runs) {
+    for (int r = 0; r < runs.size(); r++) {
+      if (r > 0) {
+        loader.nextRun();
+      }
+      for (Entry<Key, Value> e : runs.get(r)) {
+        loader.append(e.getKey(), e.getValue());
+      }
+    }
+  }
+
+  /** "row/family:qualifier -> value", one per visible cell. */
+  private List<String> cells(String table) {
+    List<String> out = new ArrayList<>();
+    for (Entry<Key, Value> e : store().scanAll(table, ScanSpec.all())) {
+      Key k = e.getKey();
+      out.add(k.getRow() + "/" + k.getColumnFamily() + ":" + k.getColumnQualifier() + " -> " + e.getValue());
+    }
+    return out;
+  }
+
+  @Test
+  void atomicLoadLandsEveryRunAtOnceAndLaterRunsWin() {
+    String t = newTable("atomic", TableSettings.defaults().splits(List.of("r03", "r07")));
+    Random rnd = new Random(5);
+    TreeMap<String, String> oracle = new TreeMap<>(); // "row/f:q" -> the value a reader must see
+    for (int i = 0; i < 30; i++) {
+      String row = String.format("r%02d", rnd.nextInt(10));
+      String q = "q" + rnd.nextInt(20);
+      String v = "w" + i;
+      Mutation m = new Mutation(row);
+      m.put("f", q, v); // stamped by the host, as the load's cells will be
+      write(t, m);
+      oracle.put(row + "/f:" + q, v);
+    }
+    List<String> before = cells(t);
+    assertEquals(oracle.entrySet().stream().map(e -> e.getKey() + " -> " + e.getValue()).collect(Collectors.toList()),
+        before);
+    List<List<Entry<Key, Value>>> runs = randomRuns(rnd, 3, 200);
+    for (List<Entry<Key, Value>> run : runs) {
+      Set<String> seen = new HashSet<>(); // within a run the first of equal keys wins
+      for (Entry<Key, Value> e : run) {
+        Key k = e.getKey();
+        String cell = k.getRow() + "/" + k.getColumnFamily() + ":" + k.getColumnQualifier();
+        if (seen.add(cell)) {
+          oracle.put(cell, e.getValue().toString());
+        }
+      }
+    }
+    SortedLoader loader = store().atomicLoad(t);
+    load(loader, runs);
+    assertEquals(before, cells(t), "nothing is visible before the load is closed");
+    loader.close();
+    assertEquals(oracle.entrySet().stream().map(e -> e.getKey() + " -> " + e.getValue()).collect(Collectors.toList()),
+        cells(t));
+    // a write after the load is newer than it
+    Key last = runs.get(2).get(0).getKey();
+    Mutation m = new Mutation(last.getRow());
+    m.put(last.getColumnFamily(), last.getColumnQualifier(), new Value("after"));
+    write(t, m);
+    assertTrue(cells(t).contains(last.getRow() + "/f:" + last.getColumnQualifier() + " -> after"));
+  }
+
+  @Test
+  void atomicLoadIntoASummingTableSumsEveryCell() {
+    String t = newTable("atomicsum", TableSettings.defaults().splits(List.of("r05"))
+        .iterator(DecimalSumCombiner.allColumns(10, "sum")));
+    List<List<Entry<Key, Value>>> runs = randomRuns(new Random(6), 4, 300);
+    TreeMap<String, Long> oracle = new TreeMap<>();
+    for (List<Entry<Key, Value>> run : runs) {
+      for (Entry<Key, Value> e : run) {
+        Key k = e.getKey();
+        oracle.merge(k.getRow() + "/f:" + k.getColumnQualifier(), Long.parseLong(e.getValue().toString()), Long::sum);
+      }
+    }
+    try (SortedLoader loader = store().atomicLoad(t)) {
+      load(loader, runs);
+    }
+    assertEquals(oracle.entrySet().stream().map(e -> e.getKey() + " -> " + e.getValue()).collect(Collectors.toList()),
+        cells(t));
+  }
+
+  @Test
+  void abortedOrFailedAtomicLoadLeavesTheTableAsItWas() {
+    String t = newTable("atomicfail", TableSettings.defaults().splits(List.of("r05")));
+    write(t, put("r01", "f", "q1", 5, "kept"), put("r08", "f", "q2", 5, "kept"));
+    List<String> before = cells(t);
+    TableInfo info = store().info(t);
+
+    SortedLoader aborted = store().atomicLoad(t);
+    load(aborted, randomRuns(new Random(7), 2, 60_000)); // more than fits a batch writer's share on Accumulo
+    aborted.abort();
+    assertEquals(before, cells(t));
+
+    // keys out of order in the second run: refused at the append or at the close, and nothing lands
+    SortedLoader failing = store().atomicLoad(t);
+    assertThrows(RuntimeException.class, () -> {
+      load(failing, randomRuns(new Random(8), 1, 1000));
+      failing.nextRun();
+      failing.append(new Key("r09", "f", "q", "", 0), new Value("x"));
+      failing.append(new Key("r08", "f", "q", "", 0), new Value("y")); // the same tablet
+      failing.close();
+    });
+    failing.abort();
+    assertEquals(before, cells(t));
+    assertEquals(info.entries(), store().info(t).entries());
+    assertEquals(info.files(), store().info(t).files());
+
+    // and the table takes the next load
+    try (SortedLoader loader = store().atomicLoad(t)) {
+      loader.append(new Key("r03", "f", "q", "", 0), new Value("new"));
+    }
+    assertTrue(cells(t).contains("r03/f:q -> new"), cells(t).toString());
+  }
+
   @Test
   void combinerAtAllScopesSumsAcrossWritesFlushesAndCompactions() {
     IteratorSetting sum = DecimalSumCombiner.allColumns(10, "sum");
