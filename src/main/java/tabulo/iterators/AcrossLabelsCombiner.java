@@ -107,7 +107,9 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
     Key start = range.getStartKey();
     if (start != null) {
       Key cellStart = new Key(start.getRow(), start.getColumnFamily(), start.getColumnQualifier());
-      whole = new Range(cellStart, true, range.getEndKey(), range.isEndKeyInclusive());
+      if (cellStart.compareTo(start) < 0) {
+        whole = new Range(cellStart, true, range.getEndKey(), range.isEndKeyInclusive());
+      }
     }
     getSource().seek(whole, families, inclusive);
     findTop();
