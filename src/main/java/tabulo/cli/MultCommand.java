@@ -18,7 +18,9 @@ import tabulo.util.Progress;
     "C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new",
     "table C. The product is published only when complete: an interrupted run leaves no C, and a rerun",
     "starts over. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
-    "combiner on C; row-by-row writes each entry of C once."})
+    "combiner on C; row-by-row writes each entry of C once. A partial product is labelled with the",
+    "conjunction of its factors' visibilities; each reader of C gets one cell per row and column, the",
+    "sum of the parts it may read (labelled with their conjunction)."})
 final class MultCommand implements Runnable {
   @ParentCommand
   Main main;

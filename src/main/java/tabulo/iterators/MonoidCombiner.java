@@ -40,30 +40,40 @@ public class MonoidCombiner extends Combiner {
   public void init(SortedKeyValueIterator<Key, Value> source, Map<String, String> options, IteratorEnvironment env)
       throws java.io.IOException {
     super.init(source, options, env);
-    plus = Semirings.named(required(options, SEMIRING)).plus();
-    codec = ValueCodec.named(options.getOrDefault(CODEC, "decimal"));
+    plus = plusOf(options, "MonoidCombiner");
+    codec = codecOf(options);
   }
 
-  private static String required(Map<String, String> options, String name) {
-    String v = options.get(name);
-    if (v == null) {
-      throw new IllegalArgumentException("MonoidCombiner needs the option '" + name + "'");
+  /** The plus of the semiring named by the option {@code semiring}, which {@code iterator} needs. */
+  static Monoid plusOf(Map<String, String> options, String iterator) {
+    String name = options.get(SEMIRING);
+    if (name == null) {
+      throw new IllegalArgumentException(iterator + " needs the option '" + SEMIRING + "'");
     }
-    return v;
+    return Semirings.named(name).plus();
+  }
+
+  /** The codec named by the option {@code codec}, decimal by default. */
+  static ValueCodec codecOf(Map<String, String> options) {
+    return ValueCodec.named(options.getOrDefault(CODEC, "decimal"));
+  }
+
+  /** Decodes {@code v}, stored at {@code key}; a value the codec cannot read is an error naming the cell. */
+  static double decode(ValueCodec codec, Key key, Value v, String iterator) {
+    try {
+      return codec.decode(v.get(), 0, v.getSize());
+    } catch (ValueFormatException e) {
+      throw new IllegalArgumentException(iterator + ": value '" + v + "' at row '" + key.getRow()
+          + "' column '" + key.getColumnFamily() + ":" + key.getColumnQualifier() + "' is not a "
+          + codec.name() + " number", e);
+    }
   }
 
   @Override
   public Value reduce(Key key, Iterator<Value> values) {
     double acc = plus.identity();
     while (values.hasNext()) {
-      Value v = values.next();
-      try {
-        acc = plus.add(acc, codec.decode(v.get(), 0, v.getSize()));
-      } catch (ValueFormatException e) {
-        throw new IllegalArgumentException("MonoidCombiner: value '" + v + "' at row '" + key.getRow()
-            + "' column '" + key.getColumnFamily() + ":" + key.getColumnQualifier() + "' is not a "
-            + codec.name() + " number", e);
-      }
+      acc = plus.add(acc, decode(codec, key, values.next(), "MonoidCombiner"));
     }
     return new Value(codec.encode(acc));
   }
@@ -81,8 +91,8 @@ public class MonoidCombiner extends Combiner {
   @Override
   public boolean validateOptions(Map<String, String> options) {
     super.validateOptions(options);
-    Semirings.named(required(options, SEMIRING));
-    ValueCodec.named(options.getOrDefault(CODEC, "decimal"));
+    plusOf(options, "MonoidCombiner");
+    codecOf(options);
     return true;
   }
 }

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.security.Authorizations;
 
+import tabulo.iterators.AcrossLabelsCombiner;
 import tabulo.iterators.MonoidCombiner;
 import tabulo.ops.MxmOptions.Algorithm;
 import tabulo.ops.MxmOptions.Kernels;
@@ -22,6 +23,8 @@ import tabulo.storage.TabuloException;
 public final class Mxm {
   /** Below the default versioning iterator (20), so it sees every partial product of a cell. */
   static final int COMBINER_PRIORITY = 10;
+  /** Above versioning (20): folds, per reader, the newest sums of a cell's differently labelled parts. */
+  static final int ACROSS_LABELS_PRIORITY = 30;
 
   private Mxm() {}
 
@@ -53,11 +56,14 @@ public final class Mxm {
       }
       TableSettings cSettings = TableSettings.defaults().splits(store.splits(left));
       TableSettings tSettings = TableSettings.defaults();
-      if (algorithm == Algorithm.OUTER) {
-        for (TableSettings s : new TableSettings[] {cSettings, tSettings}) {
+      for (TableSettings s : new TableSettings[] {cSettings, tSettings}) {
+        if (algorithm == Algorithm.OUTER) {
           s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
               EnumSet.allOf(IteratorScope.class));
         }
+        // scan scope only: compactions keep each label's part, so every reader's sum stays exact
+        s.iterator(AcrossLabelsCombiner.setting(ACROSS_LABELS_PRIORITY, "pluslabels", o.semiring.name(),
+            o.codec.name()), EnumSet.of(IteratorScope.scan));
       }
       String staging = workspace.create("staging", cSettings);
       String stagingT = o.transposeOut == null ? null : workspace.create("staging_transpose", tSettings);

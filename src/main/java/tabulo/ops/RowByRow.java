@@ -30,7 +30,8 @@ import tabulo.storage.TableWriter;
  * compute whole rows of C with a dense accumulator (Gustavson) and write each finished row once, in key
  * order, straight to C's sorted files (no log, no memtable: C is split like Y, so each worker's rows
  * land in the tablet that holds the same rows of Y).
- * C needs no combiner and is final when the call returns.
+ * C needs no combiner to sum its parts and is final when the call returns (its scan-time sum across
+ * labels is {@link Mxm}'s, as for the outer product).
  */
 final class RowByRow implements TabletKernel {
   private final Store store;

@@ -9,7 +9,9 @@ import org.apache.accumulo.core.security.ColumnVisibility;
 
 /**
  * The visibility of a partial product: the conjunction of its inputs' visibilities, so a user sees a
- * product only when the user may see both factors. Labels repeat, so conjunctions are cached.
+ * product only when the user may see both factors. Flattened as {@link ColumnVisibility#flatten()} does
+ * (sorted, duplicates and redundant parentheses removed), so equivalent labels such as {@code (x)&(y)}
+ * and {@code y&x} are one label and their parts one cell. Labels repeat, so conjunctions are cached.
  */
 final class Visibilities {
   static final ColumnVisibility NONE = new ColumnVisibility();
@@ -19,16 +21,12 @@ final class Visibilities {
     if (a.length == 0 && b.length == 0) {
       return NONE;
     }
-    String sa = new String(a, StandardCharsets.UTF_8);
-    String sb = new String(b, StandardCharsets.UTF_8);
+    // ISO-8859-1 maps each byte to one char and back: labels may hold any bytes in quotes
+    String sa = new String(a, StandardCharsets.ISO_8859_1);
+    String sb = new String(b, StandardCharsets.ISO_8859_1);
     return cache.computeIfAbsent(sa + '\u0000' + sb, p -> {
-      if (sa.isEmpty() || Arrays.equals(a, b)) {
-        return new ColumnVisibility(b);
-      }
-      if (sb.isEmpty()) {
-        return new ColumnVisibility(a);
-      }
-      return new ColumnVisibility("(" + sa + ")&(" + sb + ")");
+      String and = sa.isEmpty() || Arrays.equals(a, b) ? sb : sb.isEmpty() ? sa : "(" + sa + ")&(" + sb + ")";
+      return new ColumnVisibility(new ColumnVisibility(and.getBytes(StandardCharsets.ISO_8859_1)).flatten());
     });
   }
 }

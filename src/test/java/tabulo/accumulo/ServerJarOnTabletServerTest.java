@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.iterators.ColumnSpecFilter;
 import tabulo.iterators.DecimalSumCombiner;
+import tabulo.iterators.AcrossLabelsCombiner;
 import tabulo.iterators.MonoidCombiner;
 import tabulo.d4m.KeySpec;
 import tabulo.math.Semirings;
@@ -87,7 +88,8 @@ class ServerJarOnTabletServerTest {
         store.create("sums", TableSettings.defaults()
             .iterator(DecimalSumCombiner.allColumns(10, "sum"), EnumSet.allOf(IteratorScope.class)));
         awaitLoadable(client, "sums", DecimalSumCombiner.class); // configuration reaches servers through ZooKeeper
-        for (Class<?> c : List.of(DecimalSumCombiner.class, MonoidCombiner.class, ColumnSpecFilter.class)) {
+        for (Class<?> c : List.of(DecimalSumCombiner.class, MonoidCombiner.class, AcrossLabelsCombiner.class,
+            ColumnSpecFilter.class)) {
           assertTrue(client.tableOperations().testClassLoad("sums", c.getName(), SKVI), c.getName());
         }
         try (TableWriter w = store.writer("sums")) {

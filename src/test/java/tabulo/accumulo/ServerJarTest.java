@@ -47,7 +47,7 @@ class ServerJarTest {
     assertEquals(new TreeSet<>(SERVER_PACKAGES), packages);
     List<String> names = classNames();
     for (String iterator : List.of("tabulo.iterators.DecimalSumCombiner", "tabulo.iterators.MonoidCombiner",
-        "tabulo.iterators.ColumnSpecFilter")) {
+        "tabulo.iterators.AcrossLabelsCombiner", "tabulo.iterators.ColumnSpecFilter")) {
       assertTrue(names.contains(iterator), iterator);
     }
     assertTrue(names.stream().noneMatch(n -> n.startsWith("tabulo.accumulo.MiniCluster")), names::toString);

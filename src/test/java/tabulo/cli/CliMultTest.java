@@ -72,6 +72,46 @@ class CliMultTest {
         "invalid table name '__pTedge" + reserved);
   }
 
+  /**
+   * Parts of one cell of C under different labels: each reader gets one cell, the sum of the parts it
+   * may read, labelled with their conjunction; equivalent labels are one label. By hand:
+   * A = [a1: x=1 (red), y=2 (blue); a2: x=3 ((red)&(blue)), y=1 (blue&red)], B = [x: p=4; y: p=5 ((blue))].
+   * C(a1,p) = 1*4 under red + 2*5 under blue; C(a2,p) = 3*4 + 1*5, both under blue&red.
+   */
+  @Test
+  void eachReaderGetsOneCellTheSumOfThePartsItMayRead() {
+    CliRunner cli = new CliRunner(dir);
+    cli.okRun("setauths", "root", "red,blue");
+    cli.okRun("setauths", "ruby", "red");
+    cli.okRun("setauths", "navy", "blue");
+    cli.okRun("setauths", "both", "red,blue");
+    cli.create("A");
+    cli.create("B");
+    cli.put("A", "a1\tx\t1\tred\na1\ty\t2\tblue\na2\tx\t3\t(red)&(blue)\na2\ty\t1\tblue&red\n");
+    cli.put("B", "x\tp\t4\ny\tp\t5\t((blue))\n");
+    for (String alg : new String[] {"outer", "rowwise"}) {
+      String c = "C_" + alg;
+      CliRunner.ok(cli.run("mult", "A", "B", c, "--algorithm", alg));
+      assertEquals("a1\tp\t4\tred\n", CliRunner.ok(cli.as("ruby", "scan", c, "--vis")), alg);
+      assertEquals("a1\tp\t10\tblue\n", CliRunner.ok(cli.as("navy", "scan", c, "--vis")), alg);
+      assertEquals("", CliRunner.ok(cli.as("nobody", "scan", c, "--vis")), alg);
+      String both = CliRunner.ok(cli.as("both", "scan", c, "--vis"));
+      assertEquals("a1\tp\t14\tblue&red\na2\tp\t17\tblue&red\n", both, alg);
+      assertEquals("a1\tp\t4\tred\n", CliRunner.ok(cli.as("both", "scan", c, "--vis", "--auths", "red")), alg);
+      // what a reader copies out reads back the same for it, and shows no one else more than they could read
+      String d = "D_" + alg;
+      CliRunner.ok(cli.as("both", "create", d));
+      CliRunner.ok(cli.as("both", "put", d, cli.file(both).toString()));
+      assertEquals(both, CliRunner.ok(cli.as("both", "scan", d, "--vis")), alg);
+      assertEquals("", CliRunner.ok(cli.as("ruby", "scan", d, "--vis")), alg);
+      assertEquals("", CliRunner.ok(cli.as("navy", "scan", d, "--vis")), alg);
+      // a compaction keeps each label's part apart
+      CliRunner.ok(cli.run("compact", c));
+      assertEquals("a1\tp\t4\tred\n", CliRunner.ok(cli.as("ruby", "scan", c, "--vis")), alg);
+      assertEquals(both, CliRunner.ok(cli.as("both", "scan", c, "--vis")), alg);
+    }
+  }
+
   @Test
   void errorsNameWhatIsWrong() {
     CliRunner cli = withMatrices();
