@@ -51,6 +51,7 @@ final class AccumuloBulkLoader implements SortedLoader {
   private Path filePath;
   private byte[] checkedVisibility = new byte[0]; // the last label found valid
   private boolean failed; // an append failed: close() loads nothing, so the table keeps none of it
+  private boolean wholeFile; // never through a batch writer, which may apply part of a load (atomicBulkLoad)
 
   AccumuloBulkLoader(AccumuloStore store, String table, String workDir, String deferredDir, boolean deferAll) {
     this.store = store;
@@ -58,6 +59,12 @@ final class AccumuloBulkLoader implements SortedLoader {
     this.workDir = workDir;
     this.deferredDir = deferredDir;
     this.deferAll = deferAll;
+  }
+
+  /** Loads through one imported file however small: all or nothing, even if the client is killed. */
+  AccumuloBulkLoader wholeFile() {
+    wholeFile = true;
+    return this;
   }
 
   @Override
@@ -133,7 +140,7 @@ final class AccumuloBulkLoader implements SortedLoader {
       discard();
       return;
     }
-    if (file == null && deferredDir != null && deferAll && !keys.isEmpty()) {
+    if (file == null && (wholeFile || deferredDir != null && deferAll) && !keys.isEmpty()) {
       // a kernel's output, however small, goes into a file the client imports once: a batch writer may
       // apply a write twice when a tablet server dies after logging it but before acknowledging it, and
       // the output's combiner would then count those partial products twice

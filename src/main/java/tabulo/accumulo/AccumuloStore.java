@@ -475,6 +475,11 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   }
 
   @Override
+  public SortedLoader atomicBulkLoad(String table) {
+    return new AccumuloBulkLoader(this, table, workDir, deferredImports, deferAll).wholeFile();
+  }
+
+  @Override
   public Scan scan(String table, ScanSpec spec) {
     Authorizations auths = scanAuthorizations(spec.auths());
     List<Range> ranges = new ArrayList<>(Range.mergeOverlapping(spec.ranges()));

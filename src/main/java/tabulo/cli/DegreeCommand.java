@@ -41,6 +41,9 @@ final class DegreeCommand implements Runnable {
       try (TableCells cells = TableCells.open(store, table, spec, KeySpec.all())) {
         while (cells.hasNext()) {
           TableCells.Cell c = cells.next();
+          if (Schema.isIngestBookkeeping(c.row())) {
+            continue; // the files ingested, not a degree
+          }
           out.append(TsvCodec.escape(c.row().getBytes(StandardCharsets.UTF_8))).append('\t')
               .append(TsvCodec.formatColumn(empty, c.col().getBytes(StandardCharsets.UTF_8))).append('\t')
               .append(TsvCodec.escape(c.value())).append('\n');

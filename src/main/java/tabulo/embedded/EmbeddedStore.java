@@ -384,6 +384,11 @@ public final class EmbeddedStore implements Store {
   }
 
   @Override
+  public SortedLoader atomicBulkLoad(String table) {
+    return bulkLoad(table); // one manifest commit on close
+  }
+
+  @Override
   public Scan scan(String table, ScanSpec spec) {
     Table t = table(table);
     return new EmbeddedScan(t, spec, scanAuthorizations(spec.auths()));

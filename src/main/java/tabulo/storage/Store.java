@@ -76,6 +76,14 @@ public interface Store extends AutoCloseable {
     return SortedLoader.through(writer(table));
   }
 
+  /**
+   * A bulk load whose entries appear all together or not at all, even if this process is killed during
+   * it: for entries that must not be applied twice or in part (sums). Embedded: one manifest commit, as
+   * {@link #bulkLoad}; Accumulo: always one imported file, however few the entries (an import is all or
+   * nothing: once submitted, Accumulo finishes it even if the client dies).
+   */
+  SortedLoader atomicBulkLoad(String table);
+
   /** Scans a table through its iterator stack. The result must be closed. */
   Scan scan(String table, ScanSpec spec);
 
