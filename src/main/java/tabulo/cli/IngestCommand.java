@@ -29,11 +29,11 @@ import tabulo.util.Progress;
     "Tables are created if missing. Each file is checked completely before any of it is written;",
     "the first bad file stops the run, and the files ingested before it are complete and listed.",
     "Generated row keys are HASH-LINE: 8 hex digits of the file's absolute path and its 10-digit line.",
-    "Each 'ingested FILE' line is printed (and flushed) once the file is durable in all four tables and",
-    "recorded (path, size, modification time, SHA-256) in PREFIXTedgeDeg's row |ingested, in the same atomic",
-    "load as its degrees. A file recorded so is skipped",
-    "('skipped FILE: already ingested'), so rerunning a killed ingest completes it: the tables end as after",
-    "one uninterrupted run. --force ingests recorded files again (their degrees are then counted again)."})
+    "Each 'ingested FILE' line is printed, and flushed, once the file is durable.",
+    "Files are recorded (path, size, modification time, SHA-256) in PREFIXTedgeDeg",
+    "row |ingested, in the same atomic load as their degrees; a recorded file is",
+    "skipped, so rerunning a killed ingest ends as one uninterrupted run would.",
+    "--force ingests recorded files again (their degrees are counted again)."})
 final class IngestCommand implements Runnable {
   @ParentCommand
   Main main;
