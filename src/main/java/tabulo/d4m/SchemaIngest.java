@@ -218,6 +218,7 @@ public final class SchemaIngest {
         }
         if (!options.force() && shared.records.contains(id)) {
           shared.skipped(file, "already ingested (same path, size, modification time and SHA-256; --force ingests it again)");
+          shared.advance(0, id.size());
           continue;
         }
         shared.ingested(write(i, file, id, w, shared));
