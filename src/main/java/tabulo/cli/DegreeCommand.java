@@ -17,7 +17,8 @@ import tabulo.storage.TabuloException;
 
 @Command(name = "degree", description = {"Print degrees of exploded columns from a D4M schema.",
     "Print the degree (record count) of exploded columns from PREFIXTedgeDeg",
-    "as TSV: name|value<TAB>Degree<TAB>count."})
+    "as TSV: name|value<TAB>Degree<TAB>count. The row |ingested (ingest's records of",
+    "the files it holds) is not a degree and is left out."})
 final class DegreeCommand implements Runnable {
   @ParentCommand
   Main main;
