@@ -17,7 +17,8 @@ import tabulo.storage.TabuloException;
 
 @Command(name = "degree", description = {"Print degrees of exploded columns from a D4M schema.",
     "Print the degree (record count) of exploded columns from PREFIXTedgeDeg",
-    "as TSV: name|value<TAB>Degree<TAB>count."})
+    "as TSV: name|value<TAB>Degree<TAB>count. The row |ingested (ingest's records of",
+    "the files it holds) is not a degree and is left out."})
 final class DegreeCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -41,6 +42,9 @@ final class DegreeCommand implements Runnable {
       try (TableCells cells = TableCells.open(store, table, spec, KeySpec.all())) {
         while (cells.hasNext()) {
           TableCells.Cell c = cells.next();
+          if (Schema.isIngestBookkeeping(c.row())) {
+            continue; // the files ingested, not a degree
+          }
           out.append(TsvCodec.escape(c.row().getBytes(StandardCharsets.UTF_8))).append('\t')
               .append(TsvCodec.formatColumn(empty, c.col().getBytes(StandardCharsets.UTF_8))).append('\t')
               .append(TsvCodec.escape(c.value())).append('\n');

@@ -28,7 +28,12 @@ import tabulo.util.Progress;
     "(name|value x Degree = count, summed across ingests) and PREFIXTedgeTxt (record x txt = raw record).",
     "Tables are created if missing. Each file is checked completely before any of it is written;",
     "the first bad file stops the run, and the files ingested before it are complete and listed.",
-    "Generated row keys are HASH-LINE: 8 hex digits of the file's absolute path and its 10-digit line."})
+    "Generated row keys are HASH-LINE: 8 hex digits of the file's absolute path and its 10-digit line.",
+    "Each 'ingested FILE' line is printed, and flushed, once the file is durable.",
+    "Files are recorded (path, size, modification time, SHA-256) in PREFIXTedgeDeg",
+    "row |ingested, in the same atomic load as their degrees; a recorded file is",
+    "skipped, so rerunning a killed ingest ends as one uninterrupted run would.",
+    "--force ingests recorded files again (their degrees are counted again)."})
 final class IngestCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -50,6 +55,10 @@ final class IngestCommand implements Runnable {
   @Option(names = "--np", paramLabel = "N", description = "Ingest workers, each taking whole files (default ${DEFAULT-VALUE}).")
   int workers = 1;
 
+  @Option(names = "--force", description = "Ingest files again even if PREFIXTedgeDeg records them as"
+      + " ingested (same path, size, modification time and SHA-256); their degrees add up again.")
+  boolean force;
+
   @Option(names = "--splits", paramLabel = "a,b,c", split = ",", description = "Split points for tables created now.")
   List<String> splits = new ArrayList<>();
 
@@ -63,14 +72,27 @@ final class IngestCommand implements Runnable {
     }
     List<Path> files = expand(inputs);
     try (Store store = main.openStore()) {
-      IngestOptions options = new IngestOptions(new Schema(prefix), files, format, rowColumn, workers, splits);
-      SchemaIngest.Result r = new SchemaIngest(store, options).run(Progress.onTerminal("ingest entries", 0));
+      IngestOptions options = new IngestOptions(new Schema(prefix), files, format, rowColumn, workers, splits)
+          .withForce(force);
       PrintWriter out = main.out();
-      for (SchemaIngest.FileResult f : r.files()) {
-        out.printf("ingested %s: %,d records, %,d entries%n", f.file(), f.records(), f.entries());
-      }
-      out.printf("ingest: %d of %d files, %,d entries in %.2f s (%,.0f entries/s)%n", r.files().size(),
-          files.size(), r.entries(), r.seconds(), r.entries() / Math.max(r.seconds(), 1e-9));
+      SchemaIngest.Result r = new SchemaIngest(store, options).run(Progress.onTerminal("ingest entries", 0),
+          new SchemaIngest.Reporter() {
+            // each line as soon as its file is durable: after a kill, the lines printed name the files done
+            @Override
+            public void ingested(SchemaIngest.FileResult f) {
+              out.printf("ingested %s: %,d records, %,d entries%n", f.file(), f.records(), f.entries());
+              out.flush();
+            }
+
+            @Override
+            public void skipped(Path file, String why) {
+              out.printf("skipped %s: %s%n", file, why);
+              out.flush();
+            }
+          });
+      out.printf("ingest: %d of %d files%s, %,d entries in %.2f s (%,.0f entries/s)%n", r.files().size(),
+          files.size(), r.skipped() == 0 ? "" : " (" + r.skipped() + " skipped)", r.entries(), r.seconds(),
+          r.entries() / Math.max(r.seconds(), 1e-9));
       out.flush();
       if (r.error() != null) {
         throw new TabuloException(r.error());

@@ -3,15 +3,14 @@ package tabulo.d4m;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-import org.apache.accumulo.core.data.Mutation;
-
 import tabulo.storage.RowPrefixSort;
-import tabulo.storage.TableWriter;
+import tabulo.storage.SortedLoader;
 
 /**
  * The degrees one file adds to TedgeDeg, gathered from its sorted TedgeT loads (each reports the cells
  * per exploded column) and summed per column when the file is done: one degree entry per column per
- * file, with no hashing of the columns.
+ * file, with no hashing of the columns, loaded in one atomic load with the file's record
+ * ({@link IngestRecords}).
  */
 final class DegreeCounts {
   private static final byte[] EMPTY = new byte[0];
@@ -34,28 +33,48 @@ final class DegreeCounts {
     size++;
   }
 
-  /** Writes one summed degree entry per column to {@code degree} and forgets them; returns how many. */
-  long writeTo(TableWriter degree) {
-    int[] order = new int[size];
+  private int[] order;
+
+  /** Sorts the columns gathered so far; returns how many distinct ones (the degree entries) there are. */
+  long sort() {
+    order = new int[size];
     for (int i = 0; i < size; i++) {
       order[i] = i;
     }
     RowPrefixSort.sort(prefixes, order, size, RowPrefixSort.Rows.of(columns),
         (a, b) -> Arrays.compareUnsigned(columns[a], columns[b]));
-    long written = 0;
+    long distinct = 0;
+    for (int i = 0; i < size; i++) {
+      if (i == 0 || !Arrays.equals(columns[order[i]], columns[order[i - 1]])) {
+        distinct++;
+      }
+    }
+    return distinct;
+  }
+
+  /**
+   * After {@link #sort}: one summed degree entry per column into {@code degree}, with the file's record
+   * at its place in key order (all in one atomic load), then forgets them.
+   */
+  void writeTo(SortedLoader degree, long timestamp, FileIdentity file) {
+    boolean recordDone = false;
     for (int i = 0; i < size;) {
       byte[] column = columns[order[i]];
       long sum = 0;
       for (; i < size && Arrays.equals(columns[order[i]], column); i++) {
         sum += counts[order[i]];
       }
-      Mutation m = new Mutation(column);
-      m.put(EMPTY, DEGREE, Long.toString(sum).getBytes(StandardCharsets.US_ASCII));
-      degree.addMutation(m);
-      written++;
+      if (!recordDone && Arrays.compareUnsigned(column, IngestRecords.row()) > 0) {
+        IngestRecords.appendTo(degree, file, timestamp);
+        recordDone = true;
+      }
+      degree.append(column, EMPTY, DEGREE, EMPTY, timestamp, Long.toString(sum).getBytes(StandardCharsets.US_ASCII));
+    }
+    if (!recordDone) {
+      IngestRecords.appendTo(degree, file, timestamp);
     }
     Arrays.fill(columns, 0, size, null);
     size = 0;
-    return written;
+    order = null;
   }
 }

@@ -5,10 +5,11 @@ import java.util.List;
 
 /**
  * What {@link SchemaIngest} reads and how: the input files (in order), CSV or TSV, the field naming
- * each record's row key (null: a generated key), worker count and split points for new tables.
+ * each record's row key (null: a generated key), worker count, split points for new tables, and whether
+ * files already recorded as ingested are ingested again ({@code force}) rather than skipped.
  */
 public record IngestOptions(Schema schema, List<Path> files, Format format, String rowColumn, int workers,
-    List<String> splits) {
+    List<String> splits, boolean force) {
   /** CSV per RFC 4180, or the same with tab separators. */
   public enum Format {
     CSV((byte) ','), TSV((byte) '\t');
@@ -18,6 +19,17 @@ public record IngestOptions(Schema schema, List<Path> files, Format format, Stri
     Format(byte separator) {
       this.separator = separator;
     }
+  }
+
+  /** Files already ingested are skipped. */
+  public IngestOptions(Schema schema, List<Path> files, Format format, String rowColumn, int workers,
+      List<String> splits) {
+    this(schema, files, format, rowColumn, workers, splits, false);
+  }
+
+  /** The same options, ingesting files again even if recorded as ingested ({@code --force}). */
+  public IngestOptions withForce(boolean again) {
+    return new IngestOptions(schema, files, format, rowColumn, workers, splits, again);
   }
 
   public IngestOptions {

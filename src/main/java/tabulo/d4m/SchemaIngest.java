@@ -2,10 +2,12 @@ package tabulo.d4m;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -14,6 +16,8 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -22,11 +26,11 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 
 import tabulo.ingest.CsvReader;
 import tabulo.iterators.DecimalSumCombiner;
+import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.SortingLoader;
-import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
 
@@ -36,6 +40,12 @@ import tabulo.util.Progress;
  * of it (header, quoting, UTF-8, field counts), then to write it, so a bad file writes nothing and
  * every file reported as ingested is complete and durable. The first bad file stops the run: workers
  * finish the files they are writing and take no new ones.
+ *
+ * <p>Each file is ingested exactly once across runs killed at any moment and rerun: the first pass also
+ * hashes the file, a file recorded as ingested under the same identity ({@link FileIdentity}) is
+ * skipped (unless {@code force}), and a file's degrees are loaded atomically with its record
+ * ({@link IngestRecords}), last. Its other cells are the same keys and values whenever it is written, so
+ * writing them again after a kill changes nothing.
  */
 public final class SchemaIngest {
   private static final byte[] ONE = {'1'};
@@ -49,8 +59,25 @@ public final class SchemaIngest {
     }
   }
 
-  /** The files ingested (in input order) and the error that stopped the run, if any. */
-  public record Result(List<FileResult> files, String error, double seconds) {
+  /** Told of each file as soon as it is done (from the worker threads, one call at a time). */
+  public interface Reporter {
+    /** The file is durable: all four tables, and its record. */
+    void ingested(FileResult file);
+
+    /** The file is recorded as ingested with the same identity (or listed twice): nothing of it was written. */
+    void skipped(Path file, String why);
+
+    Reporter NONE = new Reporter() {
+      @Override
+      public void ingested(FileResult file) {}
+
+      @Override
+      public void skipped(Path file, String why) {}
+    };
+  }
+
+  /** The files ingested (in input order), how many were skipped, and the error that stopped the run, if any. */
+  public record Result(List<FileResult> files, int skipped, String error, double seconds) {
     public long entries() {
       return files.stream().mapToLong(FileResult::entries).sum();
     }
@@ -86,15 +113,20 @@ public final class SchemaIngest {
   }
 
   public Result run(Progress progress) {
+    return run(progress, Reporter.NONE);
+  }
+
+  public Result run(Progress progress, Reporter reporter) {
     for (Path f : options.files()) {
       requireReadable(f);
     }
     createTables(store, options.schema(), options.splits());
+    IngestRecords records = new IngestRecords(store, options.schema());
     long totalBytes = 0;
     for (Path f : options.files()) {
       totalBytes += size(f);
     }
-    Shared shared = new Shared(progress, Math.max(1, totalBytes));
+    Shared shared = new Shared(progress, Math.max(1, totalBytes), records, reporter);
     long start = System.nanoTime();
     List<Thread> threads = new ArrayList<>();
     for (int w = 0; w < options.workers(); w++) {
@@ -118,7 +150,7 @@ public final class SchemaIngest {
     String error = failure == null ? null : failure instanceof TabuloException ? failure.getMessage()
         : failure instanceof UncheckedIOException u ? u.getMessage() + ": " + u.getCause().getMessage()
         : "internal error: " + failure;
-    return new Result(List.of(done), error, seconds);
+    return new Result(List.of(done), shared.skipped.get(), error, seconds);
   }
 
   /** State the workers share: the next file to take, the results, the first failure and progress. */
@@ -128,12 +160,28 @@ public final class SchemaIngest {
     final AtomicReference<Throwable> failure = new AtomicReference<>();
     final AtomicLong entries = new AtomicLong();
     final AtomicLong bytes = new AtomicLong();
+    final AtomicInteger skipped = new AtomicInteger();
+    final Set<String> taken = ConcurrentHashMap.newKeySet(); // absolute paths: a file listed twice is ingested once
     final Progress progress;
     final long totalBytes;
+    final IngestRecords records;
+    final Reporter reporter;
 
-    Shared(Progress progress, long totalBytes) {
+    Shared(Progress progress, long totalBytes, IngestRecords records, Reporter reporter) {
       this.progress = progress;
       this.totalBytes = totalBytes;
+      this.records = records;
+      this.reporter = reporter;
+    }
+
+    synchronized void ingested(FileResult r) {
+      results.add(r);
+      reporter.ingested(r);
+    }
+
+    synchronized void skipped(Path file, String why) {
+      skipped.incrementAndGet();
+      reporter.skipped(file, why);
     }
 
     void advance(long entryCount, long byteCount) {
@@ -147,25 +195,33 @@ public final class SchemaIngest {
 
   private void work(Shared shared) {
     Schema s = options.schema();
-    // Tedge, TedgeT and TedgeTxt take sorted bulk loads; the degree table keeps the write path and its
-    // combiner, and its counts come from TedgeT's loads (sorted by exploded column: a row's cells are its degree)
+    // Tedge, TedgeT and TedgeTxt take sorted bulk loads; the degree table's counts come from TedgeT's loads
+    // (sorted by exploded column: a row's cells are its degree) and go in one atomic load per file
     DegreeCounts degrees = new DegreeCounts();
-    try (TableWriter degree = store.writer(s.degree());
-        SortingLoader edge = new SortingLoader(store, s.edge(), CHUNK);
+    try (SortingLoader edge = new SortingLoader(store, s.edge(), CHUNK);
         SortingLoader transpose = new SortingLoader(store, s.transpose(), CHUNK, degrees::add);
         SortingLoader text = new SortingLoader(store, s.text(), CHUNK)) {
-      Writers w = new Writers(edge, transpose, degree, text, degrees);
+      Writers w = new Writers(edge, transpose, text, degrees);
       while (shared.failure.get() == null) {
         int i = shared.next.getAndIncrement();
         if (i >= options.files().size()) {
           break;
         }
         Path file = options.files().get(i);
-        validate(file);
+        if (!shared.taken.add(file.toAbsolutePath().normalize().toString())) {
+          shared.skipped(file, "listed more than once");
+          continue;
+        }
+        FileIdentity id = validate(file);
         if (shared.failure.get() != null) {
           break; // another file failed meanwhile: write nothing more
         }
-        shared.results.add(write(i, file, w, shared));
+        if (!options.force() && shared.records.contains(id)) {
+          shared.skipped(file, "already ingested (same path, size, modification time and SHA-256; --force ingests it again)");
+          shared.advance(0, id.size());
+          continue;
+        }
+        shared.ingested(write(i, file, id, w, shared));
       }
     } catch (Throwable t) {
       shared.failure.compareAndSet(null, t);
@@ -177,31 +233,37 @@ public final class SchemaIngest {
 
   private static final byte[] TEXT_COLUMN = Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8);
 
-  private record Writers(SortingLoader edge, SortingLoader transpose, TableWriter degree, SortingLoader text,
-      DegreeCounts degrees) {
-    /** Makes everything written durable; returns the degree entries written (counted from TedgeT's loads). */
-    long flush() {
+  private record Writers(SortingLoader edge, SortingLoader transpose, SortingLoader text, DegreeCounts degrees) {
+    /** Makes the file's Tedge, TedgeT and TedgeTxt cells durable (writing them again would change nothing). */
+    void flush() {
       edge.flush();
       transpose.flush();
-      long degreeEntries = degrees.writeTo(degree);
-      degree.flush();
       text.flush();
-      return degreeEntries;
     }
   }
 
-  /** Reads the whole file, so that any problem is reported before anything of it is written. */
-  private void validate(Path file) {
-    try (CsvReader r = open(file)) {
+  /**
+   * Reads the whole file, so that any problem is reported before anything of it is written; returns its
+   * identity (the SHA-256 of the bytes read, the size and time read before).
+   */
+  private FileIdentity validate(Path file) {
+    FileIdentity.Stat stat = FileIdentity.Stat.of(file);
+    MessageDigest sha256 = sha256();
+    try (DigestInputStream in = new DigestInputStream(openStream(file), sha256);
+        CsvReader r = new CsvReader(in, file.toString(), options.format().separator)) {
       Header h = header(r, file);
       CsvReader.Record rec;
       while ((rec = r.next()) != null) {
         h.check(rec, file);
       }
+      in.transferTo(OutputStream.nullOutputStream()); // the reader has seen the end: nothing is left unhashed
+    } catch (IOException e) {
+      throw TabuloException.cannotRead(file, e);
     }
+    return FileIdentity.of(file, stat, sha256.digest());
   }
 
-  private FileResult write(int index, Path file, Writers w, Shared shared) {
+  private FileResult write(int index, Path file, FileIdentity id, Writers w, Shared shared) {
     String fileKey = fileKey(file);
     long records = 0;
     long edges = 0;
@@ -238,7 +300,16 @@ public final class SchemaIngest {
         }
       }
     }
-    long degreeEntries = w.flush(); // the file is durable before it is reported
+    w.flush();
+    if (!FileIdentity.Stat.of(file).equals(new FileIdentity.Stat(id.size(), id.modified()))) {
+      throw new TabuloException(file + ": changed while it was being ingested; it is not recorded as ingested"
+          + " (run the ingest again once it is complete)");
+    }
+    long degreeEntries = w.degrees().sort();
+    try (SortedLoader degree = store.atomicLoad(options.schema().degree())) {
+      w.degrees().writeTo(degree, System.currentTimeMillis(), id); // the degrees and the record, or neither
+    }
+    shared.records.add(id);
     shared.advance(pendingEntries + degreeEntries, pendingBytes);
     return new FileResult(index, file, records, edges, degreeEntries);
   }
@@ -306,11 +377,22 @@ public final class SchemaIngest {
   }
 
   private CsvReader open(Path file) {
+    return new CsvReader(openStream(file), file.toString(), options.format().separator);
+  }
+
+  private static InputStream openStream(Path file) {
     try {
-      InputStream in = Files.newInputStream(file);
-      return new CsvReader(in, file.toString(), options.format().separator);
+      return Files.newInputStream(file);
     } catch (IOException e) {
       throw TabuloException.cannotRead(file, e);
+    }
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
     }
   }
 
@@ -337,12 +419,7 @@ public final class SchemaIngest {
    * a file, the same whichever worker reads it, and distinct across files and across ingest runs.
    */
   static String fileKey(Path file) {
-    try {
-      byte[] h = MessageDigest.getInstance("SHA-256")
-          .digest(file.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
-      return String.format("%02x%02x%02x%02x-", h[0], h[1], h[2], h[3]);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    byte[] h = sha256().digest(file.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
+    return String.format("%02x%02x%02x%02x-", h[0], h[1], h[2], h[3]);
   }
 }

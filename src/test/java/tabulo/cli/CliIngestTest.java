@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -17,6 +20,8 @@ import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import tabulo.ingest.TsvCodec;
 
 /** D4M schema ingest of generated web proxy logs, checked against counts computed here from the records. */
 class CliIngestTest {
@@ -113,7 +118,7 @@ class CliIngestTest {
       assertTrue(out1.contains("ingested " + f + ": "), out1);
     }
     // the degree table holds the counts computed from the records
-    assertEquals(expectedDegrees(logs, 1), one.scan("pxTedgeDeg"));
+    assertEquals(expectedDegrees(logs, 1) + expectedRecords(files, 1), one.scan("pxTedgeDeg"));
     assertEquals(expectedDegrees(logs, 1), CliRunner.ok(one.run("degree", "px")));
     // one worker or three: the same tables
     for (String t : List.of("pxTedge", "pxTedgeT", "pxTedgeDeg", "pxTedgeTxt")) {
@@ -170,8 +175,15 @@ class CliIngestTest {
     assertEquals(one.scan("pxTedge", "--rows", someRow + ","), CliRunner.ok(one.run("query", "px", "--rows", someRow + ",")));
     assertEquals(one.scan("pxTedge", "--rows", someRow + ",", "--cols", "status|*,"),
         CliRunner.ok(one.run("query", "px", "--rows", someRow + ",", "--cols", "status|*,")));
-    // ingesting again: records overwrite themselves, degrees add up through the combiner
-    CliRunner.ok(one.run(args("ingest", "px", files)));
+    // ingesting again: every file is skipped, as recorded with the same identity; nothing changes
+    String again = CliRunner.ok(one.run(args("ingest", "px", files)));
+    for (Path f : files) {
+      assertTrue(again.contains("skipped " + f + ": already ingested"), again);
+    }
+    assertTrue(again.contains("ingest: 0 of 5 files (5 skipped), 0 entries"), again);
+    assertEquals(expectedDegrees(logs, 1), CliRunner.ok(one.run("degree", "px")));
+    // with --force: records overwrite themselves, degrees add up through the combiner
+    CliRunner.ok(one.run(args("ingest", "px", files, "--force")));
     assertEquals(expectedDegrees(logs, 2), CliRunner.ok(one.run("degree", "px")));
     assertEquals(records, CliRunner.lines(one.scan("pxTedgeTxt")).size());
   }
@@ -196,10 +208,48 @@ class CliIngestTest {
     Path tsv = cli.file("\uFEFFa\tb\n3\t4\n");
     CliRunner.ok(cli.run("ingest", "p", csv.toString()));
     CliRunner.ok(cli.run("ingest", "p", tsv.toString(), "--format", "tsv"));
-    assertEquals("a|1\tDegree\t1\na|3\tDegree\t1\nb|2\tDegree\t1\nb|4\tDegree\t1\n", cli.scan("pTedgeDeg"));
+    assertEquals("a|1\tDegree\t1\na|3\tDegree\t1\nb|2\tDegree\t1\nb|4\tDegree\t1\n" + expectedRecords(List.of(csv, tsv), 1),
+        cli.scan("pTedgeDeg"));
     CliRunner.ok(cli.run("create", "t"));
     CliRunner.ok(cli.run("put", "t", cli.file("\uFEFFr\tc\t1\n").toString()));
     assertEquals("r\tc\t1\n", cli.scan("t"));
+  }
+
+  /**
+   * A file is the same file while its path, size, modification time and bytes are: then a rerun skips it;
+   * any change makes it a new file (ingested, its degrees added); --force ingests it again; a file listed
+   * twice in one run is ingested once.
+   */
+  @Test
+  void aFileIsRecognisedByPathSizeModificationTimeAndContent() throws Exception {
+    CliRunner cli = new CliRunner(dir);
+    Path f = cli.file("a,b\n1,2\n");
+    FileTime time = Files.getLastModifiedTime(f);
+    String first = CliRunner.ok(cli.run("ingest", "p", f.toString(), f.toString()));
+    assertTrue(first.startsWith("ingested " + f + ": 1 records, 7 entries\nskipped " + f + ": listed more than once\n"
+        + "ingest: 1 of 2 files (1 skipped), 7 entries"), first);
+    assertEquals("a|1\tDegree\t1\nb|2\tDegree\t1\n" + expectedRecords(List.of(f), 1), cli.scan("pTedgeDeg"));
+    assertEquals("a|1\tDegree\t1\nb|2\tDegree\t1\n", CliRunner.ok(cli.run("degree", "p")));
+
+    String again = CliRunner.ok(cli.run("ingest", "p", f.toString(), "--np", "2"));
+    assertTrue(again.startsWith("skipped " + f + ": already ingested (same path, size, modification time and SHA-256;"
+        + " --force ingests it again)\ningest: 0 of 1 files (1 skipped), 0 entries"), again);
+    assertEquals("a|1\tDegree\t1\nb|2\tDegree\t1\n", CliRunner.ok(cli.run("degree", "p")));
+
+    // other bytes, same size and modification time: a new file
+    Files.writeString(f, "a,b\n1,3\n");
+    Files.setLastModifiedTime(f, time);
+    assertTrue(CliRunner.ok(cli.run("ingest", "p", f.toString())).startsWith("ingested " + f), cli.scan("pTedgeDeg"));
+    assertEquals("a|1\tDegree\t2\nb|2\tDegree\t1\nb|3\tDegree\t1\n", CliRunner.ok(cli.run("degree", "p")));
+    // the same bytes, another modification time: a new file
+    Files.setLastModifiedTime(f, FileTime.fromMillis(time.toMillis() - 60_000));
+    assertTrue(CliRunner.ok(cli.run("ingest", "p", f.toString())).startsWith("ingested " + f));
+    assertEquals("a|1\tDegree\t3\nb|2\tDegree\t1\nb|3\tDegree\t2\n", CliRunner.ok(cli.run("degree", "p")));
+    // --force: again, and its record counts the times
+    assertTrue(CliRunner.ok(cli.run("ingest", "p", f.toString(), "--force")).startsWith("ingested " + f));
+    assertEquals("a|1\tDegree\t4\nb|2\tDegree\t1\nb|3\tDegree\t3\n", CliRunner.ok(cli.run("degree", "p")));
+    assertTrue(cli.scan("pTedgeDeg").contains(expectedRecords(List.of(f), 2)), cli.scan("pTedgeDeg"));
+    assertEquals(3, CliRunner.lines(cli.scan("pTedgeDeg", "--rows", "|ingested,")).size()); // 3 identities, one twice
   }
 
   @Test
@@ -233,13 +283,30 @@ class CliIngestTest {
     assertEquals("", CliRunner.ok(none.run("tables")));
   }
 
-  private static void assertBadFile(CliRunner.Result r, CliRunner cli, Path ok, String message) {
+  private static void assertBadFile(CliRunner.Result r, CliRunner cli, Path ok, String message) throws Exception {
     assertEquals(1, r.code(), r::toString);
     assertEquals("tabulo: " + message + "\n", r.err(), r::toString);
     assertTrue(r.out().startsWith("ingested " + ok + ": 2 records, "), r::toString);
     assertTrue(r.out().contains("ingest: 1 of 2 files"), r::toString);
     assertEquals(2, CliRunner.lines(cli.scan("pTedgeTxt")).size());
     assertEquals(4, CliRunner.lines(cli.scan("pTedge")).size());
-    assertEquals("a|1\tDegree\t1\na|3\tDegree\t1\nb|2\tDegree\t1\nb|4\tDegree\t1\n", cli.scan("pTedgeDeg"));
+    assertEquals("a|1\tDegree\t1\na|3\tDegree\t1\nb|2\tDegree\t1\nb|4\tDegree\t1\n" + expectedRecords(List.of(ok), 1),
+        cli.scan("pTedgeDeg"));
+  }
+
+  /**
+   * TedgeDeg's records of ingested files, as scan prints them, computed here: row |ingested, family the
+   * absolute path, qualifier size, modification time and SHA-256 of the file's bytes, value the times.
+   */
+  static String expectedRecords(List<Path> files, int times) throws Exception {
+    TreeMap<byte[], String> sorted = new TreeMap<>(Arrays::compareUnsigned);
+    for (Path f : files) {
+      Path abs = f.toAbsolutePath().normalize();
+      String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f)));
+      String qualifier = "size=" + Files.size(f) + ";modified=" + Files.getLastModifiedTime(f) + ";sha256=" + sha;
+      sorted.put(abs.toString().getBytes(StandardCharsets.UTF_8), "|ingested\t" + TsvCodec.formatColumn(
+          abs.toString().getBytes(StandardCharsets.UTF_8), qualifier.getBytes(StandardCharsets.UTF_8)) + "\t" + times + "\n");
+    }
+    return String.join("", sorted.values());
   }
 }
