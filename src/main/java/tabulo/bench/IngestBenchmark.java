@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Random;
 
 import tabulo.d4m.IngestOptions;
-import tabulo.d4m.KeySpec;
 import tabulo.d4m.Schema;
 import tabulo.d4m.SchemaIngest;
 import tabulo.d4m.TablePair;
 import tabulo.embedded.EmbeddedStore;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.util.ProcessCpu;
 import tabulo.util.Progress;
