@@ -486,6 +486,17 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     return new StampedLoader(loader, System.currentTimeMillis());
   }
 
+  @Override
+  public boolean importsFilesWhole() {
+    return true;
+  }
+
+  /** Bulk-imports copies of the files, so that {@code dir} stays as it was. */
+  @Override
+  public void importFiles(String table, Path dir, List<String> files) {
+    FileImport.copyIn(this, table, dir, files);
+  }
+
   /**
    * Whether a client's bulk imports can work: Accumulo's client reads the instance's system configuration
    * to plan one, which only users with the System permission may.

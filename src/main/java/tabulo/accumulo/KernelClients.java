@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * kept while the run goes on (Accumulo tears iterators down between scan batches, and each resume would
  * otherwise log in again) and closed once idle. Also the worker threads kernels multiply on.
  */
-public final class KernelClients {
+final class KernelClients {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(KernelClients.class);
   private static final long IDLE_MILLIS = TimeUnit.MINUTES.toMillis(10);
 
@@ -32,7 +32,7 @@ public final class KernelClients {
   private KernelClients() {}
 
   /** The store for a run's login, logging in on first use. */
-  public static AccumuloStore store(KernelLogin login) {
+  static AccumuloStore store(KernelLogin login) {
     Cached c = STORES.computeIfAbsent(login, l -> {
       LOG.info("multiply kernel logs in as {} with the credential store {}", l.user(), l.credentialStore());
       return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).deferImports(l.bulkDir(), l.filesOnly()), new AtomicLong());
@@ -42,7 +42,7 @@ public final class KernelClients {
   }
 
   /** Threads for kernels' multiply workers: grown on demand, idle ones end after a minute. */
-  public static ExecutorService workers() {
+  static ExecutorService workers() {
     return WORKERS;
   }
 

@@ -17,12 +17,12 @@ import tabulo.storage.TabuloException;
  * ({@code filesOnly}: every output, however small, when the client may import them).
  * These travel as iterator options; the password itself never does.
  */
-public record KernelLogin(String instance, String zookeepers, String user, String credentialStore, String workDir,
+record KernelLogin(String instance, String zookeepers, String user, String credentialStore, String workDir,
     String bulkDir, boolean filesOnly) {
   static final String ALIAS = "tabulo.kernel.password";
   private static final String PREFIX = "login.";
 
-  public Map<String, String> toOptions() {
+  Map<String, String> toOptions() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put(PREFIX + "instance", instance);
     m.put(PREFIX + "zookeepers", zookeepers);
@@ -34,7 +34,7 @@ public record KernelLogin(String instance, String zookeepers, String user, Strin
     return m;
   }
 
-  public static KernelLogin fromOptions(Map<String, String> m) {
+  static KernelLogin fromOptions(Map<String, String> m) {
     return new KernelLogin(m.get(PREFIX + "instance"), m.get(PREFIX + "zookeepers"), m.get(PREFIX + "user"),
         m.get(PREFIX + "credentialStore"), m.get(PREFIX + "workDir"), m.get(PREFIX + "bulkDir"),
         Boolean.parseBoolean(m.get(PREFIX + "filesOnly")));

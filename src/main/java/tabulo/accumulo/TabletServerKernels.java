@@ -15,8 +15,6 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 
-import tabulo.iterators.KernelMarker;
-import tabulo.iterators.MxmTabletIterator;
 import tabulo.ops.KernelCounters;
 import tabulo.ops.KernelHost;
 import tabulo.ops.MxmPlan;

@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Random;
 
 import tabulo.d4m.IngestOptions;
-import tabulo.d4m.KeySpec;
 import tabulo.d4m.Schema;
 import tabulo.d4m.SchemaIngest;
 import tabulo.d4m.TablePair;
 import tabulo.embedded.EmbeddedStore;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.util.ProcessCpu;
 import tabulo.util.Progress;
@@ -64,12 +64,12 @@ public final class IngestBenchmark {
     List<Path> warmUp = generate(work.resolve("warm-up"), Math.max(FILES, records / 20));
     List<HostResult> hosts = new ArrayList<>();
     try (Store store = EmbeddedStore.open(work.resolve("db"), "root")) {
-      hosts.add(measureHost("embedded", store, "", files, warmUp, records, log));
+      hosts.add(measureHost(new Host("embedded", store, "", true), files, warmUp, records, log));
     }
     if (accumulo != null) {
       String prefix = "bench" + Long.toString(System.currentTimeMillis(), 36) + "_";
       try {
-        hosts.add(measureHost("accumulo", accumulo, prefix, files, warmUp, records, log));
+        hosts.add(measureHost(new Host("accumulo", accumulo, prefix, false), files, warmUp, records, log));
       } finally {
         for (String t : accumulo.tables()) {
           if (t.startsWith(prefix)) {
@@ -81,9 +81,17 @@ public final class IngestBenchmark {
     return new Result(records, records * FIELDS, hosts);
   }
 
+  /**
+   * A host under test: its tables are named PREFIX...; {@code local} when the ingest runs in this process, so
+   * that its CPU time measures the work (on Accumulo the tablet servers do most of it).
+   */
+  private record Host(String name, Store store, String prefix, boolean local) {}
+
   /** Ingests the files into fresh tables (PREFIX w1..., PREFIX w2...), then times queries on the second. */
-  private static HostResult measureHost(String host, Store store, String prefix, List<Path> files,
-      List<Path> warmUp, long records, PrintStream log) {
+  private static HostResult measureHost(Host h, List<Path> files, List<Path> warmUp, long records, PrintStream log) {
+    String host = h.name();
+    Store store = h.store();
+    String prefix = h.prefix();
     Schema warm = new Schema(prefix + "warmup");
     log.printf("%s: warming up (%d small files, untimed)...%n", host, warmUp.size());
     new SchemaIngest(store, new IngestOptions(warm, warmUp, IngestOptions.Format.CSV, "id", 1, List.of()))
@@ -92,7 +100,7 @@ public final class IngestBenchmark {
       store.delete(t);
     }
     List<Run> runs = new ArrayList<>();
-    boolean local = store instanceof EmbeddedStore; // else the tablet servers do most of the work
+    boolean local = h.local();
     for (int workers : new int[] {1, 2}) {
       Schema schema = new Schema(prefix + "w" + workers);
       log.printf("%s: ingesting %,d records with %d worker(s)...%n", host, records, workers);

@@ -8,10 +8,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import tabulo.d4m.KeySpec;
 import tabulo.d4m.Schema;
 import tabulo.d4m.TableCells;
 import tabulo.ingest.TsvCodec;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 

@@ -10,11 +10,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import tabulo.d4m.AssocFiles;
-import tabulo.d4m.KeySpec;
 import tabulo.d4m.Schema;
 import tabulo.d4m.TableCells;
 import tabulo.d4m.TablePair;
 import tabulo.ingest.TsvCodec;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 
 @Command(name = "query", description = {"Query D4M schema tables by rows or columns.",

@@ -14,9 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import tabulo.d4m.KeySpec;
 import tabulo.ingest.TsvCodec;
 import tabulo.iterators.ColumnSpecFilter;
+import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;

@@ -12,6 +12,7 @@ import tabulo.math.DecimalCodec;
 import tabulo.math.Monoids;
 import tabulo.math.Semiring;
 import tabulo.math.Triples;
+import tabulo.select.KeySpec;
 
 /**
  * A D4M associative array: an immutable sparse matrix whose rows and columns are string keys, sorted

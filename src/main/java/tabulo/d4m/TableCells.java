@@ -12,6 +12,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 
 import tabulo.iterators.ColumnSpecFilter;
+import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;

@@ -6,9 +6,10 @@ import java.util.NoSuchElementException;
 
 import org.apache.accumulo.core.data.Mutation;
 
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
-import tabulo.storage.TabuloException;
 import tabulo.storage.TableWriter;
+import tabulo.storage.TabuloException;
 
 /**
  * A table seen as an associative array, optionally bound to its transpose: D4M's

@@ -12,7 +12,7 @@ import org.apache.accumulo.core.iterators.Filter;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
-import tabulo.d4m.KeySpec;
+import tabulo.select.KeySpec;
 
 /**
  * Keeps the cells whose column matches a D4M {@link KeySpec}. A cell's column, as D4M sees it, is its

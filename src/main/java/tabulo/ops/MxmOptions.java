@@ -2,10 +2,10 @@ package tabulo.ops;
 
 import org.apache.accumulo.core.security.Authorizations;
 
-import tabulo.d4m.KeySpec;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
 import tabulo.math.ValueCodec;
+import tabulo.select.KeySpec;
 
 /**
  * How to compute C = op(A) (+.x) B on tables: the semiring and value encoding, whether A is transposed,

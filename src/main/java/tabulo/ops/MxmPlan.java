@@ -7,10 +7,10 @@ import java.util.concurrent.ExecutorService;
 
 import org.apache.accumulo.core.security.Authorizations;
 
-import tabulo.d4m.KeySpec;
 import tabulo.math.Semirings;
 import tabulo.math.ValueCodec;
 import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 
 /**

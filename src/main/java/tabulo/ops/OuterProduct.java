@@ -8,9 +8,9 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 
-import tabulo.d4m.KeySpec;
 import tabulo.math.Semiring;
 import tabulo.math.ValueCodec;
+import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
 import tabulo.storage.SortingLoader;
 import tabulo.storage.Store;

@@ -15,9 +15,9 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 
-import tabulo.d4m.KeySpec;
 import tabulo.math.Semiring;
 import tabulo.math.ValueCodec;
+import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;

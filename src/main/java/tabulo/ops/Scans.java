@@ -9,8 +9,8 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 
-import tabulo.d4m.KeySpec;
 import tabulo.iterators.ColumnSpecFilter;
+import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 

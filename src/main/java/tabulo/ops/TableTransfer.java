@@ -24,10 +24,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
-import org.apache.accumulo.core.client.AccumuloException;
-import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.rfile.RFile;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.ByteSequence;
@@ -39,7 +36,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
-import tabulo.accumulo.AccumuloStore;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
@@ -312,10 +308,10 @@ public final class TableTransfer {
     try (Workspace workspace = Workspace.open(store, table)) {
       String staging = workspace.create("import", settings);
       if (!ex.files().isEmpty()) {
-        if (store instanceof AccumuloStore acc) {
-          entries = load(null, null, dir, ex.files()); // Accumulo would take a damaged file: read each first
+        if (store.importsFilesWhole()) {
+          entries = load(null, null, dir, ex.files()); // the host would take a damaged file: read each first
           checkCount(dir, ex, entries);
-          bulkImport(acc, staging, dir, ex.files());
+          store.importFiles(staging, dir, ex.files());
         } else {
           entries = load(store, staging, dir, ex.files());
           checkCount(dir, ex, entries);
@@ -382,36 +378,5 @@ public final class TableTransfer {
       t = t.getCause();
     }
     return t == e ? String.valueOf(e.getMessage()) : t.getClass().getSimpleName() + ": " + t.getMessage();
-  }
-
-  /** Accumulo moves bulk-imported files into the table: import copies, so the export stays intact. */
-  private static void bulkImport(AccumuloStore store, String table, Path dir, List<String> files) {
-    Path staging = null;
-    try {
-      staging = Files.createTempDirectory(dir.toAbsolutePath(), "import-staging-");
-      for (String f : files) {
-        Files.copy(dir.resolve(f), staging.resolve(f));
-      }
-      store.client().tableOperations().importDirectory(staging.toString()).to(table).load();
-    } catch (IOException e) {
-      throw new TabuloException("cannot stage " + dir + " for bulk import: " + e.getMessage(), e);
-    } catch (TableNotFoundException e) {
-      throw new TabuloException("no such table: " + table, e);
-    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
-      throw new TabuloException("bulk import of " + dir + " into table " + table + " failed: " + e.getMessage(), e);
-    } finally {
-      deleteTree(staging);
-    }
-  }
-
-  private static void deleteTree(Path root) {
-    if (root == null || !Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(root)) {
-      paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException | UncheckedIOException e) {
-      // best effort
-    }
   }
 }

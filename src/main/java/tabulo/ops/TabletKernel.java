@@ -2,7 +2,7 @@ package tabulo.ops;
 
 import org.apache.accumulo.core.data.Range;
 
-import tabulo.d4m.KeySpec;
+import tabulo.select.KeySpec;
 
 /** A multiply kernel as its hosts see it: which table it walks tablet by tablet, and a run per tablet. */
 public interface TabletKernel {

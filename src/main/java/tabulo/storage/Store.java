@@ -1,5 +1,6 @@
 package tabulo.storage;
 
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +87,23 @@ public interface Store extends AutoCloseable {
    * in a sorted file; a combiner sees them all).
    */
   SortedLoader atomicLoad(String table);
+
+  /**
+   * Whether this host takes sorted RFiles into a table whole, by {@link #importFiles}, without their entries
+   * passing through this process (Accumulo's bulk import). False by default: the caller loads the entries.
+   */
+  default boolean importsFilesWhole() {
+    return false;
+  }
+
+  /**
+   * Adds the RFiles {@code files} of {@code dir} (together sorted, as an export writes them) to TABLE as they
+   * are, leaving {@code dir} as it was. Only for hosts whose {@link #importsFilesWhole()} is true: the host
+   * does not read the files, so the caller checks them first.
+   */
+  default void importFiles(String table, Path dir, List<String> files) {
+    throw new UnsupportedOperationException("this host does not import files whole: load their entries");
+  }
 
   /** Scans a table through its iterator stack. The result must be closed. */
   Scan scan(String table, ScanSpec spec);

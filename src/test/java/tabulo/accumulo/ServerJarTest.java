@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
 class ServerJarTest {
   private static final Path JAR = Path.of("target", "tabulo-server.jar");
   private static final Set<String> SERVER_PACKAGES = Set.of("tabulo/iterators", "tabulo/math", "tabulo/ops",
-      "tabulo/storage", "tabulo/accumulo", "tabulo/d4m", "tabulo/ingest", "tabulo/util", "tabulo/rfile");
+      "tabulo/storage", "tabulo/accumulo", "tabulo/d4m", "tabulo/select", "tabulo/ingest", "tabulo/util",
+      "tabulo/rfile");
   /** Jars of the test classpath that a tablet server does not have (file name prefixes). */
   private static final List<String> NOT_ON_TABLET_SERVERS = List.of("picocli-", "junit-", "opentest4j-",
       "apiguardian-", "accumulo-minicluster-", "surefire");

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
+import tabulo.select.KeySpec;
 
 /** Every operation against a brute-force model: a map from (row, col) to value, keys ordered by UTF-8 bytes. */
 class AssocTest {

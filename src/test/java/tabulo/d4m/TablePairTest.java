@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.embedded.EmbeddedStore;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
 

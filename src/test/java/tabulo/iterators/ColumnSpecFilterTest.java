@@ -22,7 +22,7 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.iteratorsImpl.system.SortedMapIterator;
 import org.junit.jupiter.api.Test;
 
-import tabulo.d4m.KeySpec;
+import tabulo.select.KeySpec;
 
 class ColumnSpecFilterTest {
   private static final IteratorEnvironment ENV = null; // neither the filter nor SortedMapIterator needs one

@@ -12,9 +12,9 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 
-import tabulo.d4m.KeySpec;
 import tabulo.math.DecimalCodec;
 import tabulo.math.Semiring;
+import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;

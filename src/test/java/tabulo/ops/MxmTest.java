@@ -16,12 +16,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tabulo.d4m.KeySpec;
 import tabulo.embedded.EmbeddedStore;
 import tabulo.embedded.EngineOptions;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
 import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.select.KeySpec;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;

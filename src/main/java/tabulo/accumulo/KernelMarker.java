@@ -1,4 +1,4 @@
-package tabulo.iterators;
+package tabulo.accumulo;
 
 import java.nio.charset.StandardCharsets;
 
@@ -9,7 +9,7 @@ import org.apache.accumulo.core.data.Value;
  * entries read and entries written in it, and whether it was the first unit after a resume; or an error message the
  * client reports to the user (a bad value, a unit interrupted half written).
  */
-public record KernelMarker(long partialProducts, long entriesRead, long entriesWritten, boolean resumed, String error) {
+record KernelMarker(long partialProducts, long entriesRead, long entriesWritten, boolean resumed, String error) {
 
   static KernelMarker progress(long partialProducts, long entriesRead, long entriesWritten, boolean resumed) {
     return new KernelMarker(partialProducts, entriesRead, entriesWritten, resumed, null);
@@ -25,7 +25,7 @@ public record KernelMarker(long partialProducts, long entriesRead, long entriesW
     return new Value(s.getBytes(StandardCharsets.UTF_8));
   }
 
-  public static KernelMarker decode(Value v) {
+  static KernelMarker decode(Value v) {
     String s = new String(v.get(), StandardCharsets.UTF_8);
     if (s.startsWith("E ")) {
       return failure(s.substring(2));

@@ -1,4 +1,4 @@
-package tabulo.d4m;
+package tabulo.select;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,7 +12,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
 
 /**
- * A D4M key selection: which row (or column) keys a query wants.
+ * A key selection, in D4M's syntax: which row (or column) keys a query, scan, filter or kernel wants.
  *
  * <ul>
  *   <li>{@code :} alone selects every key.

@@ -1,4 +1,4 @@
-package tabulo.d4m;
+package tabulo.select;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package tabulo.iterators;
+package tabulo.accumulo;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -15,8 +15,6 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.hadoop.io.Text;
 
-import tabulo.accumulo.KernelClients;
-import tabulo.accumulo.KernelLogin;
 import tabulo.ops.KernelCounters;
 import tabulo.ops.MxmPlan;
 import tabulo.ops.TabletKernel;

@@ -1,4 +1,4 @@
-package tabulo.iterators;
+package tabulo.accumulo;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package tabulo.iterators;
+package tabulo.accumulo;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
