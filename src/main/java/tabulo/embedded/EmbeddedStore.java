@@ -230,18 +230,8 @@ public final class EmbeddedStore implements Store {
   @Override
   public TableInfo info(String table) {
     Table t = table(table);
-    long entries = 0;
-    long bytes = 0;
-    int files = 0;
-    for (Tablet tablet : t.tablets()) {
-      entries += tablet.entriesInMemory();
-      for (TableManifest.FileMeta f : tablet.files()) {
-        entries += f.entries();
-        bytes += f.bytes();
-        files++;
-      }
-    }
-    return new TableInfo(table, entries, t.tablets().size(), files, bytes);
+    Table.Sizes sizes = t.sizes();
+    return new TableInfo(table, sizes.entries(), t.tabletCount(), sizes.files(), sizes.bytes());
   }
 
   @Override
