@@ -87,6 +87,17 @@ public final class Main implements Runnable {
     return EmbeddedStore.open(database(), userName());
   }
 
+  /**
+   * The store for a command that only reads: embedded, it opens read-only beside a writing process (see
+   * {@link EmbeddedStore#openReadOnly}); on Accumulo, as any command.
+   */
+  Store openStoreReadOnly() {
+    if (accumulo != null) {
+      return openAccumulo(accumulo, user);
+    }
+    return EmbeddedStore.openReadOnly(database(), userName());
+  }
+
   /** The Accumulo client properties file given with --accumulo, or null (embedded). */
   Path accumuloProperties() {
     return accumulo;

@@ -43,6 +43,7 @@ final class Table {
   private static final int IDLE_READERS = 128;
 
   final Path dir;
+  private final Path snapshot; // a reader's links to what it reads (ReaderRegistration), or null
   private final String id;
   private volatile String name;
   private final TableManifest manifest; // guarded by itself
@@ -56,12 +57,15 @@ final class Table {
   private final AtomicLong fileNumbers = new AtomicLong();
   private final Background background;
   private final EngineOptions options;
+  private final boolean readOnly;
   private final ConfigurationCopy fileConf;
   private volatile Map<IteratorScope, List<IteratorSetting>> iterators;
 
   private Table(Path dir, String id, String name, TableManifest manifest, Background background,
-      EngineOptions options) {
+      EngineOptions options, Path snapshot) {
     this.dir = dir;
+    this.snapshot = snapshot;
+    this.readOnly = snapshot != null;
     this.id = id;
     this.name = name;
     this.manifest = manifest;
@@ -83,10 +87,31 @@ final class Table {
 
   static Table open(Path dir, String id, String name, Background background, EngineOptions options)
       throws IOException {
-    TableManifest manifest = TableManifest.load(dir);
-    Table t = new Table(dir, id, name, manifest, background, options);
+    return load(dir, null, id, name, background, options);
+  }
+
+  /**
+   * Opens the table in {@code dir} read-only, as of a reader's snapshot of it
+   * ({@link ReaderRegistration#snapshot}): its logs are replayed into memory, and nothing in the database
+   * is changed. Files are read where they are, so errors name them there, and through the snapshot's
+   * links once the writer has deleted them.
+   */
+  static Table openSnapshot(Path dir, Path snapshot, String id, String name, EngineOptions options)
+      throws IOException {
+    return load(dir, snapshot, id, name, null, options);
+  }
+
+  private static Table load(Path dir, Path snapshot, String id, String name, Background background,
+      EngineOptions options) throws IOException {
+    TableManifest manifest = TableManifest.load(snapshot != null ? snapshot : dir);
+    Table t = new Table(dir, id, name, manifest, background, options, snapshot);
     t.recover();
     return t;
+  }
+
+  /** A snapshot opened by a reader: no write, flush or compaction reaches it. */
+  boolean readOnly() {
+    return readOnly;
   }
 
   /**
@@ -98,7 +123,7 @@ final class Table {
     manifest.tablets.forEach(t -> t.files.forEach(f -> live.add(f.name())));
     Map<Integer, TreeMap<Long, Path>> logs = new HashMap<>();
     long maxNumber = manifest.nextFileNumber;
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(readOnly ? snapshot : dir)) {
       for (Path p : entries) {
         String n = p.getFileName().toString();
         Matcher log = LOG_NAME.matcher(n);
@@ -110,19 +135,19 @@ final class Table {
           if (tablet < manifest.tablets.size() && number >= manifest.tablets.get(tablet).logNumber) {
             logs.computeIfAbsent(tablet, k -> new TreeMap<>()).put(number, p); // in number order
           } else {
-            Files.delete(p);
+            removeStale(p);
           }
         } else if (file.matches()) {
           maxNumber = Math.max(maxNumber, Long.parseLong(file.group(1)));
           if (!live.contains(n)) {
-            Files.delete(p);
+            removeStale(p);
           }
         } else if (n.endsWith(FileChecksums.SUFFIX)) {
           if (!live.contains(n.substring(0, n.length() - FileChecksums.SUFFIX.length()))) {
-            Files.delete(p); // the checksums of a file no manifest names
+            removeStale(p); // the checksums of a file no manifest names
           }
         } else if (n.endsWith(".tmp")) {
-          Files.delete(p);
+          removeStale(p);
         }
       }
     }
@@ -132,6 +157,13 @@ final class Table {
     }
     for (int i : new TreeSet<>(logs.keySet())) {
       openTablet(i);
+    }
+  }
+
+  /** Deletes what a crash left behind; a reader's snapshot holds none, and a reader deletes nothing. */
+  private void removeStale(Path p) throws IOException {
+    if (!readOnly) {
+      Files.delete(p);
     }
   }
 
@@ -262,7 +294,7 @@ final class Table {
 
   /** A committed file of one of this table's tablets. */
   TabletFile file(TableManifest.FileMeta meta) {
-    return new TabletFile(dir, meta, fileConf, idleReaders);
+    return new TabletFile(dir, meta, fileConf, idleReaders, snapshot == null ? null : snapshot.resolve(meta.name()));
   }
 
   /** Records that a tablet's active memtable holds writes (the caller holds its write lock). */

@@ -3,6 +3,7 @@ package tabulo.embedded;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +69,13 @@ final class Tablet {
     for (Path p : logsToReplay) {
       replay(p, recovered);
     }
+    if (table.readOnly()) { // a reader's snapshot: the logs stay in memory, and its links of them go
+      state = new State(recovered, null, List.copyOf(files));
+      for (Path p : logsToReplay) {
+        Files.deleteIfExists(p);
+      }
+      return;
+    }
     state = new State(new Memtable(), null, List.copyOf(files));
     if (!recovered.isEmpty()) {
       state = new State(state.mem, recovered, state.files);
@@ -85,7 +93,7 @@ final class Tablet {
   }
 
   private void replay(Path logFile, Memtable into) throws IOException {
-    try (LogReader reader = new LogReader(logFile, table.name())) {
+    try (LogReader reader = openLog(logFile)) {
       byte[] record;
       while ((record = reader.next()) != null) {
         LogRecords batch;
@@ -98,6 +106,22 @@ final class Tablet {
         lastTimestamp = Math.max(lastTimestamp, lastTs);
       }
     }
+  }
+
+  /**
+   * A reader's snapshot links the log: it is read where it is (so errors name it there) unless the
+   * writer has deleted it meanwhile. For the writer the two are the same.
+   */
+  private LogReader openLog(Path logFile) throws IOException {
+    Path inTable = table.dir.resolve(logFile.getFileName());
+    if (!logFile.equals(inTable)) {
+      try {
+        return new LogReader(inTable, table.name());
+      } catch (NoSuchFileException e) {
+        // deleted by the writer once it committed: the link holds the same bytes
+      }
+    }
+    return new LogReader(logFile, table.name());
   }
 
   // ---------------------------------------------------------------- writes

@@ -19,10 +19,13 @@ final class TabletFile {
   private final Path path;
   private final ConfigurationCopy tableConf;
   private final IdleReaderLimit idleLimit;
+  private final Path pinned; // a reader's link to the file, read once the writer has deleted it; or null
   private final AtomicInteger refs = new AtomicInteger(1);
   private final ConcurrentLinkedDeque<FileSKVIterator> idleReaders = new ConcurrentLinkedDeque<>();
 
-  TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf, IdleReaderLimit idleLimit) {
+  TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf, IdleReaderLimit idleLimit,
+      Path pinned) {
+    this.pinned = pinned;
     this.meta = meta;
     this.path = dir.resolve(meta.name());
     this.tableConf = tableConf;
@@ -58,7 +61,18 @@ final class TabletFile {
       idleLimit.unparked();
       return r;
     }
-    return SortedFiles.openReader(path, meta.checksummed(), tableConf);
+    try {
+      return SortedFiles.openReader(path, meta.checksummed(), tableConf);
+    } catch (IOException e) {
+      if (pinned == null) {
+        throw e;
+      }
+      try {
+        return SortedFiles.openReader(pinned, meta.checksummed(), tableConf); // deleted by the writer
+      } catch (IOException second) {
+        throw e; // damage: the same bytes either way, named where the user knows the file
+      }
+    }
   }
 
   void returnReader(FileSKVIterator r) {
