@@ -21,7 +21,8 @@ final class CreateCommand implements Runnable {
   String table;
 
   @Option(names = "--splits", paramLabel = "a,b,c", split = ",",
-      description = "Split points: tablet i holds rows in (split[i-1], split[i]].")
+      description = "Split points: tablet i holds rows in (split[i-1], split[i]]. Tens of thousands are fine: "
+          + "tablets open when first used and share the table's memory.")
   List<String> splits = new ArrayList<>();
 
   @Override

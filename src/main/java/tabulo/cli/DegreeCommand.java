@@ -18,7 +18,8 @@ import tabulo.storage.TabuloException;
 @Command(name = "degree", description = {"Print degrees of exploded columns from a D4M schema.",
     "Print the degree (record count) of exploded columns from PREFIXTedgeDeg",
     "as TSV: name|value<TAB>Degree<TAB>count. The row |ingested (ingest's records of",
-    "the files it holds) is not a degree and is left out."})
+    "the files it holds) is not a degree and is left out.",
+    "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class DegreeCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -34,7 +35,7 @@ final class DegreeCommand implements Runnable {
     KeySpec spec = ScanCommand.parseSpec("--cols", cols);
     String table = new Schema(prefix).degree();
     PrintWriter out = main.out();
-    try (Store store = main.openStore()) {
+    try (Store store = main.openStoreReadOnly()) {
       if (!store.exists(table)) {
         throw new TabuloException("no such table: " + table);
       }

@@ -15,7 +15,8 @@ import tabulo.storage.Store;
     "table's scan-time iterators (combiners applied, newest versions), with",
     "visibilities and timestamps; and " + TableTransfer.META + " with the",
     "split points and every iterator setting (scope, priority, class, options).",
-    "Prints: exported<TAB>TABLE<TAB>entries<TAB>files."})
+    "Prints: exported<TAB>TABLE<TAB>entries<TAB>files.",
+    "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class ExportCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -28,7 +29,7 @@ final class ExportCommand implements Runnable {
 
   @Override
   public void run() {
-    try (Store store = main.openStore()) {
+    try (Store store = main.openStoreReadOnly()) {
       TableTransfer.Summary s = TableTransfer.export(store, table, dir);
       main.out().println("exported\t" + s.table() + "\t" + s.entries() + "\t" + s.files());
     }

@@ -13,7 +13,8 @@ import tabulo.storage.TableInfo;
 
 @Command(name = "info", description = {"Show a table's size, split points and iterators.",
     "Show a table's size: stored entries (before versioning and deletes",
-    "are applied), tablets, files and bytes on disk; its split points and iterators."})
+    "are applied), tablets, files and bytes on disk; its split points and iterators.",
+    "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class InfoCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -23,7 +24,7 @@ final class InfoCommand implements Runnable {
 
   @Override
   public void run() {
-    try (Store store = main.openStore()) {
+    try (Store store = main.openStoreReadOnly()) {
       TableInfo info = store.info(table);
       main.out().println("table\t" + info.table());
       main.out().println("entries\t" + info.entries());

@@ -26,6 +26,8 @@ import tabulo.storage.TabuloException;
         CompactCommand.class, VerifyCommand.class, RepairCommand.class, ExportCommand.class, ImportCommand.class, GenCommand.class, MultCommand.class, IngestCommand.class, QueryCommand.class, DegreeCommand.class, MiniAccumuloCommand.class, DemoCommand.class,
         BenchCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
+        "scan, query, degree, info, export, verify open the database read-only, beside",
+        "a writer; every other command opens it for writing, one at a time.",
         "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with",
         "'tabulo mini-accumulo start DIR'; move tables with export and import).",
         "TSV format of put and scan: row<TAB>column<TAB>value[<TAB>visibility]; column is qualifier or",
@@ -85,6 +87,17 @@ public final class Main implements Runnable {
       return openAccumulo(accumulo, user);
     }
     return EmbeddedStore.open(database(), userName());
+  }
+
+  /**
+   * The store for a command that only reads: embedded, it opens read-only beside a writing process (see
+   * {@link EmbeddedStore#openReadOnly}); on Accumulo, as any command.
+   */
+  Store openStoreReadOnly() {
+    if (accumulo != null) {
+      return openAccumulo(accumulo, user);
+    }
+    return EmbeddedStore.openReadOnly(database(), userName());
   }
 
   /** The Accumulo client properties file given with --accumulo, or null (embedded). */

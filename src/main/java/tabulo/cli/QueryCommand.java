@@ -21,7 +21,8 @@ import tabulo.storage.Store;
     "Query a D4M schema (see ingest) as the associative array PREFIXTedge:",
     "records x name|value. A query constrained only on columns reads PREFIXTedgeT, where the columns",
     "are rows, so it is as fast as a row query; the output is oriented as Tedge either way:",
-    "sorted TSV row<TAB>column<TAB>value, as scan prints it."})
+    "sorted TSV row<TAB>column<TAB>value, as scan prints it.",
+    "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class QueryCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -41,7 +42,7 @@ final class QueryCommand implements Runnable {
     KeySpec colSpec = ScanCommand.parseSpec("--cols", cols);
     Schema schema = new Schema(prefix);
     PrintWriter out = main.out();
-    try (Store store = main.openStore()) {
+    try (Store store = main.openStoreReadOnly()) {
       TablePair pair = TablePair.of(store, schema.edge(), schema.transpose());
       if (pair.readsTranspose(rowSpec, colSpec)) {
         AssocFiles.writeTsv(pair.get(rowSpec, colSpec), out); // re-sorted by record

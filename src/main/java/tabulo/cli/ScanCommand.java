@@ -23,7 +23,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "scan", description = {"Print a table's cells as sorted TSV: row<TAB>column<TAB>value.",
-    "The output can be fed back to put."})
+    "The output can be fed back to put.",
+    "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class ScanCommand implements Runnable {
   /** Above the table's own iterators (combiners, versioning), so columns are chosen from final values. */
   static final int COLUMN_FILTER_PRIORITY = 1000;
@@ -61,7 +62,7 @@ final class ScanCommand implements Runnable {
     if (auths != null) {
       spec.auths(SetAuthsCommand.parse(auths, "--auths"));
     }
-    try (Store store = main.openStore()) {
+    try (Store store = main.openStoreReadOnly()) {
       if (!store.exists(table)) {
         throw new TabuloException("no such table: " + table);
       }

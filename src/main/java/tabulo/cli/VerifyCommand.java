@@ -11,7 +11,8 @@ import tabulo.storage.TabuloException;
 @Command(name = "verify", description = {"Check every file of the database (or of one table) against its checksums.",
     "Check every file of the database, or of one table, without changing anything: sorted files against "
         + "their checksums, write-ahead logs record by record, manifests. Prints each damaged file with its "
-        + "table; exits 1 if any. Embedded engine only."})
+        + "table; exits 1 if any. Embedded engine only.",
+    "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class VerifyCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -25,7 +26,7 @@ final class VerifyCommand implements Runnable {
       throw new TabuloException("verify works on the embedded engine only: Accumulo checks its own files "
           + "(HDFS block checksums; 'accumulo admin fsck' style checks)");
     }
-    try (EmbeddedStore store = EmbeddedStore.open(main.database(), main.userName())) {
+    try (EmbeddedStore store = EmbeddedStore.openReadOnly(main.database(), main.userName())) {
       VerifyReport r = store.verify(table);
       for (VerifyReport.Damage d : r.damage()) {
         main.out().println("damaged\ttable " + d.table() + "\t" + d.file() + "\t" + d.problem());

@@ -24,12 +24,18 @@ final class Catalog {
   long nextTableId = 1;
 
   static Catalog loadOrCreate(Path dir) throws IOException {
-    Catalog c = new Catalog();
-    Path file = dir.resolve(FILE_NAME);
-    if (!Files.exists(file)) {
+    if (!Files.exists(dir.resolve(FILE_NAME))) {
+      Catalog c = new Catalog();
       c.save(dir);
       return c;
     }
+    return load(dir);
+  }
+
+  /** The catalog of an existing database; NoSuchFileException when {@code dir} holds none. */
+  static Catalog load(Path dir) throws IOException {
+    Catalog c = new Catalog();
+    Path file = dir.resolve(FILE_NAME);
     for (String[] r : TextRecords.read(file, HEADER)) {
       switch (r[0]) {
         case "next-table-id" -> c.nextTableId = Long.parseLong(r[1]);

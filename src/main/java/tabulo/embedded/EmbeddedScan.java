@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.Map.Entry;
 import java.util.NoSuchElementException;
 import java.util.Set;
@@ -39,7 +40,7 @@ import tabulo.storage.TabuloException;
  */
 final class EmbeddedScan implements Scan {
   /** The ranges of one scan inside one tablet, in order: one iterator stack serves them all. */
-  private record Piece(Tablet tablet, List<Range> ranges) {}
+  private record Piece(int tablet, List<Range> ranges) {}
 
   private final Table table;
   private final ScanSpec spec;
@@ -62,23 +63,28 @@ final class EmbeddedScan implements Scan {
     }
     List<Range> ranges = Range.mergeOverlapping(spec.ranges());
     java.util.Collections.sort(ranges);
-    for (Tablet t : table.tablets()) {
-      List<Range> inTablet = new ArrayList<>();
-      for (Range r : ranges) {
-        Range clipped = r.clip(t.extent, true);
+    TreeMap<Integer, List<Range>> byTablet = new TreeMap<>();
+    for (Range r : ranges) { // only the tablets each range reaches: a table may have thousands
+      int first = r.getStartKey() == null ? 0 : table.tabletIndex(r.getStartKey().getRowData().toArray());
+      int last = r.getEndKey() == null ? table.tabletCount() - 1
+          : table.tabletIndex(r.getEndKey().getRowData().toArray());
+      for (int i = first; i <= last; i++) {
+        Range clipped = r.clip(table.extent(i), true);
         if (clipped != null) {
-          inTablet.add(clipped);
+          byTablet.computeIfAbsent(i, k -> new ArrayList<>()).add(clipped);
         }
       }
-      if (!inTablet.isEmpty()) {
-        pieces.add(new Piece(t, inTablet));
-      }
     }
+    byTablet.forEach((tablet, inTablet) -> pieces.add(new Piece(tablet, inTablet)));
   }
 
   /** Opens the iterator stack of one piece over a fresh snapshot of its tablet. */
   private PieceCursor openPiece(Piece p, List<AutoCloseable> resources) {
-    TabletSnapshot snap = p.tablet().snapshot();
+    Tablet tablet = table.tabletIfNotEmpty(p.tablet());
+    if (tablet == null) {
+      return new PieceCursor(null, List.of()); // never opened and no files: nothing to read
+    }
+    TabletSnapshot snap = tablet.snapshot();
     resources.add(snap);
     try {
       SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), snap.traits(), columns,

@@ -37,8 +37,12 @@ import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
 
 /**
- * The embedded host: a database in a local directory, used by one process at a time.
- * Layout: {@code CATALOG} (tables and users), {@code LOCK}, and {@code tables/ID/} per table.
+ * The embedded host: a database in a local directory, written by one process at a time (it holds the
+ * lock on {@code LOCK}) and read by any number of read-only processes beside it, as SQLite's WAL mode:
+ * a reader sees each table as committed when it first opens it (manifest, files and logs, hard-linked
+ * by {@link ReaderRegistration} so that compactions cannot delete them under it), and changes nothing.
+ * Layout: {@code CATALOG} (tables and users), {@code LOCK}, {@code tables/ID/} per table, and
+ * {@code readers/} (the registrations and snapshots of read-only processes).
  */
 public final class EmbeddedStore implements Store {
   public static final String ROOT = "root";
@@ -46,16 +50,18 @@ public final class EmbeddedStore implements Store {
   private final Path dir;
   private final String user;
   private final EngineOptions options;
-  private final FileChannel lockChannel;
-  private final FileLock lock;
+  private final FileChannel lockChannel; // null when read-only
+  private final FileLock lock; // null when read-only
+  private final ReaderRegistration reader; // null when writing
   private final Catalog catalog; // guarded by this
   private final Map<String, Table> openTables = new HashMap<>(); // by id, guarded by this
   private final Background background = new Background();
   private boolean closed;
 
   private EmbeddedStore(Path dir, String user, EngineOptions options, FileChannel lockChannel, FileLock lock,
-      Catalog catalog) {
+      ReaderRegistration reader, Catalog catalog) {
     this.dir = dir;
+    this.reader = reader;
     this.user = user;
     this.options = options;
     this.lockChannel = lockChannel;
@@ -88,10 +94,49 @@ public final class EmbeddedStore implements Store {
       }
       Catalog catalog = Catalog.loadOrCreate(dir);
       removeUncataloguedTables(dir, catalog);
-      return new EmbeddedStore(dir, user, options, ch, lock, catalog);
+      ReaderRegistration.removeDead(dir);
+      return new EmbeddedStore(dir, user, options, ch, lock, null, catalog);
     } catch (IOException e) {
       closeQuietly(ch);
       throw new TabuloException("cannot open database " + dir + ": " + describe(e), e);
+    }
+  }
+
+  public static EmbeddedStore openReadOnly(Path dir, String user) {
+    return openReadOnly(dir, user, EngineOptions.defaults());
+  }
+
+  /**
+   * Opens the existing database in {@code dir} read-only, beside its writer if one is running: takes no
+   * lock that excludes anyone, replays logs into memory only, and refuses every change.
+   */
+  public static EmbeddedStore openReadOnly(Path dir, String user, EngineOptions options) {
+    if (user == null || user.isEmpty()) {
+      throw new TabuloException("user name must not be empty");
+    }
+    if (!Files.exists(dir.resolve(Catalog.FILE_NAME))) {
+      throw new TabuloException("no database at " + dir + " (it has no " + Catalog.FILE_NAME + ")");
+    }
+    ReaderRegistration reader = null;
+    try {
+      reader = ReaderRegistration.register(dir);
+      ReaderRegistration.removeDead(dir);
+      return new EmbeddedStore(dir, user, options, null, null, reader, Catalog.load(dir));
+    } catch (IOException e) {
+      closeQuietly(reader);
+      throw new TabuloException("cannot open database " + dir + " read-only: " + describe(e), e);
+    }
+  }
+
+  /** Whether this store was opened read-only ({@link #openReadOnly}). */
+  public boolean readOnly() {
+    return reader != null;
+  }
+
+  private void checkWritable(String what) {
+    checkOpen();
+    if (reader != null) {
+      throw new TabuloException("database " + dir + " is open read-only: cannot " + what);
     }
   }
 
@@ -145,7 +190,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public synchronized void create(String table, TableSettings settings) {
-    checkOpen();
+    checkWritable("create table " + table);
     checkName(table);
     if (catalog.tables.containsKey(table)) {
       throw new TabuloException("table " + table + " already exists");
@@ -182,6 +227,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public synchronized void delete(String table) {
+    checkWritable("delete table " + table);
     String id = idOf(table);
     Table t = openTables.remove(id);
     try {
@@ -198,6 +244,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public synchronized void rename(String from, String to) {
+    checkWritable("rename table " + from);
     String id = idOf(from);
     checkName(to);
     if (catalog.tables.containsKey(to)) {
@@ -230,22 +277,13 @@ public final class EmbeddedStore implements Store {
   @Override
   public TableInfo info(String table) {
     Table t = table(table);
-    long entries = 0;
-    long bytes = 0;
-    int files = 0;
-    for (Tablet tablet : t.tablets()) {
-      entries += tablet.entriesInMemory();
-      for (TableManifest.FileMeta f : tablet.files()) {
-        entries += f.entries();
-        bytes += f.bytes();
-        files++;
-      }
-    }
-    return new TableInfo(table, entries, t.tablets().size(), files, bytes);
+    Table.Sizes sizes = t.sizes();
+    return new TableInfo(table, sizes.entries(), t.tabletCount(), sizes.files(), sizes.bytes());
   }
 
   @Override
   public void attachIterator(String table, IteratorSetting setting, EnumSet<IteratorScope> scopes) {
+    checkWritable("attach an iterator to table " + table);
     Table t = table(table);
     IteratorCheck.check(setting); // fail now, not at every later scan, if the class or its options are wrong
     t.commit(m -> addIterator(m, table, setting, scopes));
@@ -274,6 +312,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public void removeIterator(String table, String name, EnumSet<IteratorScope> scopes) {
+    checkWritable("remove an iterator from table " + table);
     table(table).commit(m -> scopes.forEach(s -> m.iterators.get(s).removeIf(i -> i.getName().equals(name))));
   }
 
@@ -284,6 +323,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public void flush(String table) {
+    checkWritable("flush table " + table);
     try {
       table(table).flush();
     } catch (IOException e) {
@@ -293,6 +333,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public void compact(String table) {
+    checkWritable("compact table " + table);
     try {
       table(table).compact();
     } catch (IOException e) {
@@ -307,6 +348,7 @@ public final class EmbeddedStore implements Store {
    * {@link LogRepair}), then opens the table, which replays what was salvaged into a sorted file.
    */
   public synchronized RepairReport repair(String table) {
+    checkWritable("repair table " + table);
     String id = idOf(table);
     if (openTables.containsKey(id)) {
       return new RepairReport(table, List.of(), null); // it opened: its logs were read whole
@@ -332,7 +374,16 @@ public final class EmbeddedStore implements Store {
     List<String> names = table == null ? new ArrayList<>(new TreeSet<>(catalog.tables.keySet())) : List.of(table);
     Verifier v = new Verifier(dir);
     for (String name : names) {
-      v.table(name, tableDir(idOf(name)), options);
+      Path tableDir = tableDir(idOf(name));
+      Path snapshot = null;
+      if (reader != null) {
+        try {
+          snapshot = reader.snapshot(tableDir, name);
+        } catch (IOException e) {
+          snapshot = null; // a damaged manifest, say: the verifier reads it where it is and reports it
+        }
+      }
+      v.table(name, snapshot == null ? tableDir : snapshot, tableDir, options);
     }
     return v.report(names.size());
   }
@@ -341,7 +392,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public synchronized void setAuthorizations(String forUser, Authorizations auths) {
-    checkOpen();
+    checkWritable("set authorizations");
     if (!ROOT.equals(user)) {
       throw new TabuloException("only root may set authorizations (you are " + user + ")");
     }
@@ -375,16 +426,19 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public TableWriter writer(String table) {
+    checkWritable("write to table " + table);
     return new EmbeddedWriter(table(table));
   }
 
   @Override
   public SortedLoader bulkLoad(String table) {
+    checkWritable("load into table " + table);
     return new EmbeddedBulkLoader(table(table), false);
   }
 
   @Override
   public SortedLoader atomicLoad(String table) {
+    checkWritable("load into table " + table);
     return new EmbeddedBulkLoader(table(table), true);
   }
 
@@ -416,7 +470,8 @@ public final class EmbeddedStore implements Store {
     Table t = openTables.get(id);
     if (t == null) {
       try {
-        t = Table.open(tableDir(id), id, name, background, options);
+        t = reader == null ? Table.open(tableDir(id), id, name, background, options)
+            : Table.openSnapshot(tableDir(id), reader.snapshot(tableDir(id), name), id, name, options);
       } catch (IOException e) {
         throw new TabuloException("cannot open table " + name + ": " + e.getMessage(), e);
       }
@@ -464,12 +519,15 @@ public final class EmbeddedStore implements Store {
     } finally {
       openTables.clear();
       closed = true;
-      try {
-        lock.release();
-      } catch (IOException e) {
-        // the lock goes with the channel
+      if (lock != null) {
+        try {
+          lock.release();
+        } catch (IOException e) {
+          // the lock goes with the channel
+        }
       }
       closeQuietly(lockChannel);
+      closeQuietly(reader);
     }
   }
 

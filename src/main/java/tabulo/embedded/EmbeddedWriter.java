@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,7 +26,7 @@ import tabulo.storage.TabuloException;
  */
 final class EmbeddedWriter implements TableWriter {
   private final Table table;
-  private List<List<Mutation>> pending;
+  private TreeMap<Integer, List<Mutation>> pending = new TreeMap<>(); // by tablet: only those written to
   private final BitSet touched = new BitSet();
   private long bufferedBytes;
   private ExecutorService sender;
@@ -33,15 +35,6 @@ final class EmbeddedWriter implements TableWriter {
 
   EmbeddedWriter(Table table) {
     this.table = table;
-    this.pending = emptyBuffers();
-  }
-
-  private List<List<Mutation>> emptyBuffers() {
-    List<List<Mutation>> b = new ArrayList<>(table.tablets().size());
-    for (int i = 0; i < table.tablets().size(); i++) {
-      b.add(new ArrayList<>());
-    }
-    return b;
   }
 
   @Override
@@ -53,8 +46,8 @@ final class EmbeddedWriter implements TableWriter {
       throw new TabuloException("mutation for row '" + new String(m.getRow(), StandardCharsets.UTF_8)
           + "' of table " + table.name() + " has no updates");
     }
-    int tablet = pending.size() == 1 ? 0 : table.tabletIndex(m.getRow());
-    pending.get(tablet).add(m);
+    int tablet = table.tabletCount() == 1 ? 0 : table.tabletIndex(m.getRow());
+    pending.computeIfAbsent(tablet, k -> new ArrayList<>()).add(m);
     bufferedBytes += m.numBytes() + 64;
     if (bufferedBytes >= table.writerBufferBytes()) {
       dispatch();
@@ -66,14 +59,10 @@ final class EmbeddedWriter implements TableWriter {
     if (bufferedBytes == 0) {
       return;
     }
-    List<List<Mutation>> batch = pending;
-    pending = emptyBuffers();
+    TreeMap<Integer, List<Mutation>> batch = pending;
+    pending = new TreeMap<>();
     bufferedBytes = 0;
-    for (int i = 0; i < batch.size(); i++) {
-      if (!batch.get(i).isEmpty()) {
-        touched.set(i);
-      }
-    }
+    batch.keySet().forEach(touched::set);
     awaitInFlight();
     if (sender == null) {
       sender = Executors.newSingleThreadExecutor(r -> {
@@ -83,10 +72,8 @@ final class EmbeddedWriter implements TableWriter {
       });
     }
     inFlight = sender.submit(() -> {
-      for (int i = 0; i < batch.size(); i++) {
-        if (!batch.get(i).isEmpty()) {
-          table.tablets().get(i).apply(batch.get(i));
-        }
+      for (Map.Entry<Integer, List<Mutation>> e : batch.entrySet()) {
+        table.tablet(e.getKey()).apply(e.getValue());
       }
       return null;
     });
@@ -119,7 +106,7 @@ final class EmbeddedWriter implements TableWriter {
     awaitInFlight();
     try {
       for (int i = touched.nextSetBit(0); i >= 0; i = touched.nextSetBit(i + 1)) {
-        table.tablets().get(i).syncLog();
+        table.tablet(i).syncLog();
       }
       touched.clear();
     } catch (IOException e) {

@@ -1,9 +1,10 @@
 package tabulo.embedded;
 
 /**
- * Tuning of the embedded engine. Memory is bounded by these: each open table holds at most
- * {@code 2 * memtableBytes} in memtables (active plus one being flushed), and each writer buffers at
- * most {@code writerBufferBytes} before handing mutations to the tablets.
+ * Tuning of the embedded engine. Memory is bounded by these: each open table holds about
+ * {@code 2 * memtableBytes} in memtables at most (active plus frozen ones being flushed), however many
+ * tablets it has, and each writer buffers at most {@code writerBufferBytes} before handing mutations to
+ * the tablets.
  */
 public final class EngineOptions {
   long memtableBytes = 64L << 20;

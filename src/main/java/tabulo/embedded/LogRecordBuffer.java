@@ -10,10 +10,20 @@ import java.util.Arrays;
  * A growable byte buffer that keeps its capacity between write-ahead log records and is itself the
  * {@link DataOutput} mutations serialize into. Unlike DataOutputStream and ByteArrayOutputStream it takes
  * no lock: a mutation makes several small writes, and a lock each costs more than the copy.
+ * One per thread, not per tablet: a table may have thousands of tablets, but few threads write.
  */
 final class LogRecordBuffer extends OutputStream implements DataOutput {
-  private byte[] buf = new byte[1 << 16];
+  private static final ThreadLocal<LogRecordBuffer> PER_THREAD = ThreadLocal.withInitial(LogRecordBuffer::new);
+
+  private byte[] buf = new byte[1 << 12];
   private int size;
+
+  /** This thread's buffer, emptied; valid until the thread's next call. */
+  static LogRecordBuffer forThisThread() {
+    LogRecordBuffer b = PER_THREAD.get();
+    b.reset();
+    return b;
+  }
 
   private void ensure(int more) {
     if (size + more > buf.length) {

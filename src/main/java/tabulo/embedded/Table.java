@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
@@ -21,32 +24,48 @@ import java.util.regex.Pattern;
 
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.conf.ConfigurationCopy;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.TableId;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.hadoop.io.Text;
 
 /**
  * An open table of the embedded engine: its tablets, its manifest and the numbering of its files.
  * The table directory holds {@code MANIFEST}, sorted files {@code N.rf} and logs {@code tI_N.log}.
+ * Tablets are opened when first used (a write, a scan of a tablet with files, a compaction), and share
+ * the table's memory: one memtable budget and one cap on idle file readers. So a table with ten thousand
+ * split points costs memory for the tablets it uses, not for all of them.
  */
 final class Table {
   static final Pattern LOG_NAME = Pattern.compile("t(\\d+)_(\\d+)\\.log");
   private static final Pattern FILE_NAME = Pattern.compile("(\\d+)\\.rf");
+  /** File readers a table keeps open between scans, whatever its number of tablets. */
+  private static final int IDLE_READERS = 128;
 
   final Path dir;
+  private final Path snapshot; // a reader's links to what it reads (ReaderRegistration), or null
   private final String id;
   private volatile String name;
   private final TableManifest manifest; // guarded by itself
-  private final List<Tablet> tablets = new ArrayList<>();
+  private final Tablet[] tablets; // null until opened; guarded by itself
+  private final Map<Integer, List<Path>> logsToReplay = new HashMap<>(); // guarded by tablets
+  private final Set<Tablet> withActiveMemory = ConcurrentHashMap.newKeySet();
+  private final Object freezing = new Object();
+  private final MemtableBudget budget;
+  private final IdleReaderLimit idleReaders = new IdleReaderLimit(IDLE_READERS);
   private final byte[][] splits;
   private final AtomicLong fileNumbers = new AtomicLong();
   private final Background background;
   private final EngineOptions options;
+  private final boolean readOnly;
   private final ConfigurationCopy fileConf;
   private volatile Map<IteratorScope, List<IteratorSetting>> iterators;
 
   private Table(Path dir, String id, String name, TableManifest manifest, Background background,
-      EngineOptions options) {
+      EngineOptions options, Path snapshot) {
     this.dir = dir;
+    this.snapshot = snapshot;
+    this.readOnly = snapshot != null;
     this.id = id;
     this.name = name;
     this.manifest = manifest;
@@ -54,6 +73,8 @@ final class Table {
     this.options = options;
     this.fileConf = SortedFiles.tableConfiguration(options.compression);
     this.splits = manifest.splits.toArray(new byte[0][]);
+    this.tablets = new Tablet[splits.length + 1];
+    this.budget = new MemtableBudget(options.memtableBytes);
     this.iterators = copyIterators(manifest);
   }
 
@@ -66,19 +87,43 @@ final class Table {
 
   static Table open(Path dir, String id, String name, Background background, EngineOptions options)
       throws IOException {
-    TableManifest manifest = TableManifest.load(dir);
-    Table t = new Table(dir, id, name, manifest, background, options);
+    return load(dir, null, id, name, background, options);
+  }
+
+  /**
+   * Opens the table in {@code dir} read-only, as of a reader's snapshot of it
+   * ({@link ReaderRegistration#snapshot}): its logs are replayed into memory, and nothing in the database
+   * is changed. Files are read where they are, so errors name them there, and through the snapshot's
+   * links once the writer has deleted them.
+   */
+  static Table openSnapshot(Path dir, Path snapshot, String id, String name, EngineOptions options)
+      throws IOException {
+    return load(dir, snapshot, id, name, null, options);
+  }
+
+  private static Table load(Path dir, Path snapshot, String id, String name, Background background,
+      EngineOptions options) throws IOException {
+    TableManifest manifest = TableManifest.load(snapshot != null ? snapshot : dir);
+    Table t = new Table(dir, id, name, manifest, background, options, snapshot);
     t.recover();
     return t;
   }
 
-  /** Removes files no manifest names (a crash mid-compaction), then opens tablets, replaying logs. */
+  /** A snapshot opened by a reader: no write, flush or compaction reaches it. */
+  boolean readOnly() {
+    return readOnly;
+  }
+
+  /**
+   * Removes files no manifest names (a crash mid-compaction), then opens the tablets that have logs to
+   * replay (they were written to before a crash); the others open when first used.
+   */
   private void recover() throws IOException {
     Set<String> live = new HashSet<>();
     manifest.tablets.forEach(t -> t.files.forEach(f -> live.add(f.name())));
     Map<Integer, TreeMap<Long, Path>> logs = new HashMap<>();
     long maxNumber = manifest.nextFileNumber;
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(readOnly ? snapshot : dir)) {
       for (Path p : entries) {
         String n = p.getFileName().toString();
         Matcher log = LOG_NAME.matcher(n);
@@ -88,31 +133,133 @@ final class Table {
           maxNumber = Math.max(maxNumber, number);
           int tablet = Integer.parseInt(log.group(1));
           if (tablet < manifest.tablets.size() && number >= manifest.tablets.get(tablet).logNumber) {
-            logs.computeIfAbsent(tablet, k -> new TreeMap<>()).put(number, p);
+            logs.computeIfAbsent(tablet, k -> new TreeMap<>()).put(number, p); // in number order
           } else {
-            Files.delete(p);
+            removeStale(p);
           }
         } else if (file.matches()) {
           maxNumber = Math.max(maxNumber, Long.parseLong(file.group(1)));
           if (!live.contains(n)) {
-            Files.delete(p);
+            removeStale(p);
           }
         } else if (n.endsWith(FileChecksums.SUFFIX)) {
           if (!live.contains(n.substring(0, n.length() - FileChecksums.SUFFIX.length()))) {
-            Files.delete(p); // the checksums of a file no manifest names
+            removeStale(p); // the checksums of a file no manifest names
           }
         } else if (n.endsWith(".tmp")) {
-          Files.delete(p);
+          removeStale(p);
         }
       }
     }
     fileNumbers.set(maxNumber + 1);
-    for (int i = 0; i <= splits.length; i++) {
-      Tablet t = new Tablet(this, i, i == 0 ? null : splits[i - 1], i == splits.length ? null : splits[i]);
-      tablets.add(t);
-      TreeMap<Long, Path> tabletLogs = logs.getOrDefault(i, new TreeMap<>());
-      t.open(manifest.tablets.get(i), new ArrayList<>(tabletLogs.values()));
+    synchronized (tablets) {
+      logs.forEach((tablet, byNumber) -> logsToReplay.put(tablet, new ArrayList<>(byNumber.values())));
     }
+    for (int i : new TreeSet<>(logs.keySet())) {
+      openTablet(i);
+    }
+  }
+
+  /** Deletes what a crash left behind; a reader's snapshot holds none, and a reader deletes nothing. */
+  private void removeStale(Path p) throws IOException {
+    if (!readOnly) {
+      Files.delete(p);
+    }
+  }
+
+  /** Tablet {@code i}, opened now if it was not. Never called holding a tablet's lock. */
+  Tablet tablet(int i) {
+    try {
+      return openTablet(i);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot open tablet " + i + " of table " + name + ": " + e.getMessage(), e);
+    }
+  }
+
+  private Tablet openTablet(int i) throws IOException {
+    synchronized (tablets) {
+      Tablet t = tablets[i];
+      if (t == null) {
+        t = new Tablet(this, i);
+        TableManifest.TabletMeta meta;
+        synchronized (manifest) {
+          meta = copyOf(manifest.tablets.get(i));
+        }
+        t.open(meta, logsToReplay.getOrDefault(i, List.of()));
+        logsToReplay.remove(i);
+        tablets[i] = t;
+      }
+      return t;
+    }
+  }
+
+  /** Tablet {@code i} if it may hold data: open, or with committed files; null when it is empty. */
+  Tablet tabletIfNotEmpty(int i) {
+    synchronized (tablets) {
+      if (tablets[i] != null) {
+        return tablets[i];
+      }
+      synchronized (manifest) {
+        if (manifest.tablets.get(i).files.isEmpty()) {
+          return null;
+        }
+      }
+      return tablet(i);
+    }
+  }
+
+  /** The tablets opened so far, in order. */
+  List<Tablet> openTablets() {
+    synchronized (tablets) {
+      List<Tablet> out = new ArrayList<>();
+      for (Tablet t : tablets) {
+        if (t != null) {
+          out.add(t);
+        }
+      }
+      return out;
+    }
+  }
+
+  int tabletCount() {
+    return tablets.length;
+  }
+
+  /** The extent of tablet {@code i}: rows in (split[i-1], split[i]]. */
+  Range extent(int i) {
+    return new Range(i == 0 ? null : new Text(splits[i - 1]), false,
+        i == splits.length ? null : new Text(splits[i]), true);
+  }
+
+  private static TableManifest.TabletMeta copyOf(TableManifest.TabletMeta m) {
+    TableManifest.TabletMeta c = new TableManifest.TabletMeta();
+    c.logNumber = m.logNumber;
+    c.maxTimestamp = m.maxTimestamp;
+    c.files = new ArrayList<>(m.files);
+    return c;
+  }
+
+  /** What a table holds: entries in files and memory, and its files. */
+  record Sizes(long entries, int files, long bytes) {}
+
+  /** Committed files from the manifest (no tablet need be opened), plus what open tablets hold in memory. */
+  Sizes sizes() {
+    long entries = 0;
+    long bytes = 0;
+    int files = 0;
+    synchronized (manifest) {
+      for (TableManifest.TabletMeta t : manifest.tablets) {
+        for (TableManifest.FileMeta f : t.files) {
+          entries += f.entries();
+          bytes += f.bytes();
+          files++;
+        }
+      }
+    }
+    for (Tablet t : openTablets()) {
+      entries += t.entriesInMemory();
+    }
+    return new Sizes(entries, files, bytes);
   }
 
   // ---------------------------------------------------------------- metadata
@@ -129,10 +276,6 @@ final class Table {
     return TableId.of(id);
   }
 
-  List<Tablet> tablets() {
-    return tablets;
-  }
-
   List<byte[]> splits() {
     return Arrays.asList(splits);
   }
@@ -145,8 +288,45 @@ final class Table {
     return background;
   }
 
-  long memtableLimit() {
-    return Math.max(16L << 10, options.memtableBytes / tablets.size());
+  MemtableBudget budget() {
+    return budget;
+  }
+
+  /** A committed file of one of this table's tablets. */
+  TabletFile file(TableManifest.FileMeta meta) {
+    return new TabletFile(dir, meta, fileConf, idleReaders, snapshot == null ? null : snapshot.resolve(meta.name()));
+  }
+
+  /** Records that a tablet's active memtable holds writes (the caller holds its write lock). */
+  void hasActiveMemory(Tablet t, boolean has) {
+    if (has) {
+      withActiveMemory.add(t);
+    } else {
+      withActiveMemory.remove(t);
+    }
+  }
+
+  /**
+   * When the table's active memtables fill the budget, freezes the largest until half of it is left:
+   * many tablets with a little each flush together, one hot tablet flushes alone. Called holding no
+   * tablet lock.
+   */
+  void relieveMemory() throws IOException {
+    if (!budget.full()) {
+      return;
+    }
+    synchronized (freezing) {
+      record Candidate(Tablet tablet, long bytes) {} // sizes taken once: writes go on while we sort
+      List<Candidate> candidates = new ArrayList<>();
+      withActiveMemory.forEach(t -> candidates.add(new Candidate(t, t.activeBytes())));
+      candidates.sort(Comparator.comparingLong(Candidate::bytes).reversed());
+      for (Candidate c : candidates) {
+        if (!budget.aboveHalf()) {
+          break;
+        }
+        c.tablet().freezeIfIdle();
+      }
+    }
   }
 
   int maxFilesPerTablet() {
@@ -171,17 +351,6 @@ final class Table {
 
   Path logPath(int tablet, long number) {
     return dir.resolve("t" + tablet + "_" + number + ".log");
-  }
-
-  void deleteLogsBefore(int tablet, long number) throws IOException {
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "t" + tablet + "_*.log")) {
-      for (Path p : entries) {
-        Matcher m = LOG_NAME.matcher(p.getFileName().toString());
-        if (m.matches() && Integer.parseInt(m.group(1)) == tablet && Long.parseLong(m.group(2)) < number) {
-          Files.deleteIfExists(p);
-        }
-      }
-    }
   }
 
   /** Applies a change to the manifest and saves it atomically; returns once it is durable. */
@@ -219,39 +388,64 @@ final class Table {
     return lo;
   }
 
-  /** A timestamp newer than every cell of tablet {@code tablet}. */
-  long nextTimestamp(int tablet) {
-    return tablets.get(tablet).nextTimestamp();
+  /** A timestamp newer than every cell of tablet {@code i}, without opening it. */
+  long nextTimestamp(int i) {
+    Tablet t;
+    synchronized (tablets) {
+      t = tablets[i];
+      if (t == null) { // all it holds is in committed files (a tablet with logs to replay opened with the table)
+        synchronized (manifest) {
+          return Math.max(System.currentTimeMillis(), manifest.tablets.get(i).maxTimestamp + 1);
+        }
+      }
+    }
+    return t.nextTimestamp();
   }
 
-  /** Adds finished files to their tablets in one manifest commit; later writes get newer timestamps. */
+  /**
+   * Adds finished files to their tablets in one manifest commit; later writes get newer timestamps.
+   * Tablets not open yet read the files from the manifest when they open.
+   */
   void importFiles(Map<Integer, List<TableManifest.FileMeta>> files, long maxTimestamp) throws IOException {
-    commit(m -> files.forEach((tablet, metas) -> {
-      m.tablets.get(tablet).files.addAll(metas);
-      m.tablets.get(tablet).maxTimestamp = Math.max(m.tablets.get(tablet).maxTimestamp, maxTimestamp);
-    }));
-    for (Map.Entry<Integer, List<TableManifest.FileMeta>> e : files.entrySet()) {
-      tablets.get(e.getKey()).addFiles(e.getValue(), maxTimestamp);
+    List<Tablet> open = new ArrayList<>();
+    synchronized (tablets) { // no tablet opens between the commit and adding the files to the open ones
+      commit(m -> files.forEach((tablet, metas) -> {
+        m.tablets.get(tablet).files.addAll(metas);
+        m.tablets.get(tablet).maxTimestamp = Math.max(m.tablets.get(tablet).maxTimestamp, maxTimestamp);
+      }));
+      for (Map.Entry<Integer, List<TableManifest.FileMeta>> e : files.entrySet()) {
+        Tablet t = tablets[e.getKey()];
+        if (t != null) {
+          t.addFiles(e.getValue(), maxTimestamp);
+          open.add(t);
+        }
+      }
     }
+    open.forEach(Tablet::maybeScheduleMajor);
   }
 
   void flush() throws IOException {
-    for (Tablet t : tablets) {
+    for (Tablet t : openTablets()) {
       t.flush();
     }
   }
 
+  /** Compacts every tablet that holds data (opening those with files); empty ones have nothing to merge. */
   void compact() throws IOException {
-    for (Tablet t : tablets) {
-      t.compact();
+    for (int i = 0; i < tablets.length; i++) {
+      Tablet t = tabletIfNotEmpty(i);
+      if (t != null) {
+        t.compact();
+      }
     }
   }
 
   void close() throws IOException {
-    tablets.forEach(Tablet::retire); // first, so no delayed check starts a merge once they are idle
-    for (Tablet t : tablets) {
+    List<Tablet> open = openTablets();
+    open.forEach(Tablet::retire); // first, so no delayed check starts a merge once they are idle
+    for (Tablet t : open) {
       t.awaitIdle();
     }
-    tablets.forEach(Tablet::close);
+    open.forEach(Tablet::close);
   }
 }

@@ -2,6 +2,8 @@ package tabulo.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,10 +18,9 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
-import org.apache.hadoop.io.Text;
 
 /**
- * One tablet: the rows in (prevEndRow, endRow] of a table. Writes go to its write-ahead log and memtable;
+ * One tablet: the rows in (split[index - 1], split[index]] of a table. Writes go to its write-ahead log and memtable;
  * a full memtable is frozen and written to a sorted file in the background (minor compaction); files are
  * merged by major compactions. Scans read an immutable snapshot of (memtables, files).
  */
@@ -33,63 +34,66 @@ final class Tablet {
 
   final Table table;
   final int index;
-  final byte[] prevEndRow; // null for the first tablet
-  final byte[] endRow; // null for the last tablet
-  final Range extent;
 
   private volatile State state;
   private final ReentrantLock writeLock = new ReentrantLock();
   private final Condition immFlushed = writeLock.newCondition();
   private long lastTimestamp; // guarded by writeLock
   private long immMaxTimestamp;
-  private LogWriter log;
-  private final LogRecordBuffer logRecord = new LogRecordBuffer(); // reused: guarded by writeLock
-  private long logNumber;
+  private LogWriter log; // null until the first write after opening or freezing: guarded by writeLock
+  private long logNumber; // of the log, or of the log the next write creates
+  private Path immLog; // the log of the frozen memtable, deleted once it is a committed file
   private boolean majorRunning; // guarded by this
   private boolean retired; // closing: no new merges
   private volatile long lastMinorNanos = System.nanoTime() - BURST_GAP_NANOS;
   private Throwable backgroundFailure;
 
-  Tablet(Table table, int index, byte[] prevEndRow, byte[] endRow) {
+  Tablet(Table table, int index) {
     this.table = table;
     this.index = index;
-    this.prevEndRow = prevEndRow;
-    this.endRow = endRow;
-    this.extent = new Range(prevEndRow == null ? null : new Text(prevEndRow), false,
-        endRow == null ? null : new Text(endRow), true);
   }
 
   // ---------------------------------------------------------------- open and recovery
 
-  /** Loads committed files, replays surviving write-ahead logs into a file, and opens a fresh log. */
+  /**
+   * Loads committed files and replays surviving write-ahead logs into a file. The tablet's own log is
+   * created by its first write: opening a tablet to read it costs no file and no buffer.
+   */
   void open(TableManifest.TabletMeta meta, List<Path> logsToReplay) throws IOException {
     List<TabletFile> files = new ArrayList<>();
     for (TableManifest.FileMeta f : meta.files) {
-      files.add(new TabletFile(table.dir, f, table.fileConf()));
+      files.add(table.file(f));
     }
     lastTimestamp = meta.maxTimestamp;
     Memtable recovered = new Memtable();
     for (Path p : logsToReplay) {
       replay(p, recovered);
     }
+    if (table.readOnly()) { // a reader's snapshot: the logs stay in memory, and its links of them go
+      state = new State(recovered, null, List.copyOf(files));
+      for (Path p : logsToReplay) {
+        Files.deleteIfExists(p);
+      }
+      return;
+    }
     state = new State(new Memtable(), null, List.copyOf(files));
     if (!recovered.isEmpty()) {
       state = new State(state.mem, recovered, state.files);
       immMaxTimestamp = lastTimestamp;
+      table.budget().recovered(recovered.bytes());
     }
     lastTimestamp++;
     logNumber = table.nextFileNumber();
-    log = new LogWriter(table.logPath(index, logNumber));
     if (!recovered.isEmpty()) {
       minorCompact(); // recovered writes become a file now, so the old logs can go
-    } else if (!logsToReplay.isEmpty()) {
-      table.commit(m -> m.tablets.get(index).logNumber = logNumber);
     }
-    table.deleteLogsBefore(index, logNumber);
+    for (Path p : logsToReplay) { // now in a committed file, or they held no write
+      Files.deleteIfExists(p);
+    }
   }
 
   private void replay(Path logFile, Memtable into) throws IOException {
-    try (LogReader reader = new LogReader(logFile, table.name())) {
+    try (LogReader reader = openLog(logFile)) {
       byte[] record;
       while ((record = reader.next()) != null) {
         LogRecords batch;
@@ -104,31 +108,49 @@ final class Tablet {
     }
   }
 
+  /**
+   * A reader's snapshot links the log: it is read where it is (so errors name it there) unless the
+   * writer has deleted it meanwhile. For the writer the two are the same.
+   */
+  private LogReader openLog(Path logFile) throws IOException {
+    Path inTable = table.dir.resolve(logFile.getFileName());
+    if (!logFile.equals(inTable)) {
+      try {
+        return new LogReader(inTable, table.name());
+      } catch (NoSuchFileException e) {
+        // deleted by the writer once it committed: the link holds the same bytes
+      }
+    }
+    return new LogReader(logFile, table.name());
+  }
+
   // ---------------------------------------------------------------- writes
 
   /** Logs and applies mutations (all with rows in this tablet). Durable once {@link #syncLog()} returns. */
   void apply(List<Mutation> mutations) throws IOException {
+    table.budget().awaitRoom(); // backpressure: the table's memtables stay within their budget
     writeLock.lock();
     try {
       checkHealthy();
-      while (state.imm != null && state.mem.bytes() >= table.memtableLimit()) {
-        awaitImmFlushed(); // backpressure: one frozen memtable at a time bounds memory
-      }
       long ts = Math.max(System.currentTimeMillis(), lastTimestamp + 1);
-      logRecord.reset();
+      LogRecordBuffer logRecord = LogRecordBuffer.forThisThread();
       logRecord.writeLong(ts);
       logRecord.writeInt(mutations.size());
       for (Mutation m : mutations) {
         m.write(logRecord);
       }
-      log.append(logRecord.buffer(), logRecord.size());
-      lastTimestamp = insertAll(state.mem, mutations, ts);
-      if (state.imm == null && state.mem.bytes() >= table.memtableLimit()) {
-        freeze();
+      if (log == null) {
+        log = new LogWriter(table.logPath(index, logNumber));
       }
+      log.append(logRecord.buffer(), logRecord.size());
+      long before = state.mem.bytes();
+      lastTimestamp = insertAll(state.mem, mutations, ts);
+      table.budget().added(state.mem.bytes() - before);
+      table.hasActiveMemory(this, true);
     } finally {
       writeLock.unlock();
     }
+    table.relieveMemory();
   }
 
   /**
@@ -158,7 +180,9 @@ final class Tablet {
   void syncLog() throws IOException {
     writeLock.lock();
     try {
-      log.sync();
+      if (log != null) {
+        log.sync(); // null: frozen since the write, and freezing closed (so synced) the log
+      }
     } finally {
       writeLock.unlock();
     }
@@ -176,13 +200,19 @@ final class Tablet {
     }
   }
 
-  /** Freezes the memtable and starts writing it to a file; the caller holds the write lock. */
+  /**
+   * Freezes the memtable and starts writing it to a file; the caller holds the write lock. Its log is
+   * closed; the next write opens a new one.
+   */
   private void freeze() throws IOException {
-    long newLogNumber = table.nextFileNumber();
-    LogWriter newLog = new LogWriter(table.logPath(index, newLogNumber));
-    log.close();
-    log = newLog;
-    logNumber = newLogNumber;
+    if (log != null) {
+      log.close();
+      log = null;
+      immLog = table.logPath(index, logNumber);
+    }
+    logNumber = table.nextFileNumber();
+    table.budget().frozen(state.mem.bytes());
+    table.hasActiveMemory(this, false);
     synchronized (this) {
       state = new State(new Memtable(), state.mem, state.files);
     }
@@ -200,13 +230,41 @@ final class Tablet {
     }
   }
 
+  /** Freezes the memtable if it holds writes and none is frozen already: the table needs the memory. */
+  void freezeIfIdle() throws IOException {
+    writeLock.lock();
+    try {
+      if (backgroundFailure == null && state.imm == null && !state.mem.isEmpty()) {
+        freeze();
+      }
+    } finally {
+      writeLock.unlock();
+    }
+  }
+
+  long activeBytes() {
+    return state.mem.bytes();
+  }
+
   /** Writes the frozen memtable to a file, commits it with the new log number, and drops old logs. */
   private void minorCompact() throws IOException {
     Memtable imm = state.imm;
+    try {
+      minorCompact(imm);
+    } finally {
+      table.budget().flushed(imm.bytes()); // also on failure: the tablet then refuses writes
+    }
+    table.relieveMemory(); // tablets that could not freeze while this ran may now
+  }
+
+  private void minorCompact(Memtable imm) throws IOException {
     long committedLog;
+    Path obsoleteLog;
     writeLock.lock();
     try {
       committedLog = logNumber;
+      obsoleteLog = immLog;
+      immLog = null;
     } finally {
       writeLock.unlock();
     }
@@ -219,7 +277,7 @@ final class Tablet {
     stack.seek(new Range(), List.of(), false);
     TableManifest.FileMeta meta = SortedFiles.write(table.dir.resolve(name), stack, table.fileConf());
     if (meta != null) {
-      file = new TabletFile(table.dir, meta, table.fileConf());
+      file = table.file(meta);
     }
     long maxTs = immMaxTimestamp;
     table.commit(m -> {
@@ -243,7 +301,9 @@ final class Tablet {
     } finally {
       writeLock.unlock();
     }
-    table.deleteLogsBefore(index, committedLog);
+    if (obsoleteLog != null) {
+      Files.deleteIfExists(obsoleteLog); // if a crash leaves it, the next open deletes it
+    }
     lastMinorNanos = System.nanoTime();
     maybeScheduleMajor();
     table.background().later(this::maybeScheduleMajor, BURST_GAP_MILLIS + 10); // once the burst is over
@@ -292,16 +352,15 @@ final class Tablet {
     synchronized (this) {
       List<TabletFile> files = new ArrayList<>(state.files);
       for (TableManifest.FileMeta m : metas) {
-        files.add(new TabletFile(table.dir, m, table.fileConf()));
+        files.add(table.file(m));
       }
       state = new State(state.mem, state.imm, List.copyOf(files));
     }
-    maybeScheduleMajor();
   }
 
   // ---------------------------------------------------------------- major compaction
 
-  private void maybeScheduleMajor() {
+  void maybeScheduleMajor() {
     synchronized (this) {
       if (retired || majorRunning || CompactionPlanner.select(sizes(state.files), table.maxFilesPerTablet(), writing()).length == 0) {
         return;
@@ -394,7 +453,7 @@ final class Tablet {
         List<TabletFile> files = new ArrayList<>(state.files);
         files.removeAll(picked);
         if (meta != null) {
-          files.add(new TabletFile(table.dir, meta, table.fileConf()));
+          files.add(table.file(meta));
         }
         state = new State(state.mem, state.imm, List.copyOf(files));
       }
@@ -464,7 +523,9 @@ final class Tablet {
     writeLock.lock();
     try {
       try {
-        log.close();
+        if (log != null) {
+          log.close();
+        }
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

@@ -11,19 +11,25 @@ import org.apache.accumulo.core.file.FileSKVIterator;
 /**
  * One immutable sorted file of a tablet, reference-counted: the tablet's current state holds one
  * reference and every scan or compaction reading it holds another. Replaced files are deleted when the
- * last reference goes. Open readers are pooled so short scans do not reopen the file.
+ * last reference goes. Open readers are pooled so short scans do not reopen the file, as many as the
+ * table's {@link IdleReaderLimit} allows.
  */
 final class TabletFile {
   final TableManifest.FileMeta meta;
   private final Path path;
   private final ConfigurationCopy tableConf;
+  private final IdleReaderLimit idleLimit;
+  private final Path pinned; // a reader's link to the file, read once the writer has deleted it; or null
   private final AtomicInteger refs = new AtomicInteger(1);
   private final ConcurrentLinkedDeque<FileSKVIterator> idleReaders = new ConcurrentLinkedDeque<>();
 
-  TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf) {
+  TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf, IdleReaderLimit idleLimit,
+      Path pinned) {
+    this.pinned = pinned;
     this.meta = meta;
     this.path = dir.resolve(meta.name());
     this.tableConf = tableConf;
+    this.idleLimit = idleLimit;
   }
 
   void ref() {
@@ -51,21 +57,45 @@ final class TabletFile {
 
   FileSKVIterator reserveReader() throws IOException {
     FileSKVIterator r = idleReaders.pollFirst();
-    return r != null ? r : SortedFiles.openReader(path, meta.checksummed(), tableConf);
+    if (r != null) {
+      idleLimit.unparked();
+      return r;
+    }
+    try {
+      return SortedFiles.openReader(path, meta.checksummed(), tableConf);
+    } catch (IOException e) {
+      if (pinned == null) {
+        throw e;
+      }
+      try {
+        return SortedFiles.openReader(pinned, meta.checksummed(), tableConf); // deleted by the writer
+      } catch (IOException second) {
+        throw e; // damage: the same bytes either way, named where the user knows the file
+      }
+    }
   }
 
   void returnReader(FileSKVIterator r) {
-    idleReaders.addFirst(r);
+    if (idleLimit.tryPark()) {
+      idleReaders.addFirst(r);
+    } else {
+      closeQuietly(r);
+    }
   }
 
   private void closeReaders() {
     FileSKVIterator r;
     while ((r = idleReaders.pollFirst()) != null) {
-      try {
-        r.close();
-      } catch (IOException e) {
-        // closing a reader of a finished file cannot lose data
-      }
+      idleLimit.unparked();
+      closeQuietly(r);
+    }
+  }
+
+  private static void closeQuietly(FileSKVIterator r) {
+    try {
+      r.close();
+    } catch (IOException e) {
+      // closing a reader of a finished file cannot lose data
     }
   }
 }

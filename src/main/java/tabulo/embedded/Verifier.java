@@ -29,11 +29,21 @@ final class Verifier {
   private long logs;
   private long unchecksummed;
 
+  private Path readDir;
+  private Path shownDir;
+
   Verifier(Path db) {
     this.db = db;
   }
 
   void table(String name, Path dir, EngineOptions options) {
+    table(name, dir, dir, options);
+  }
+
+  /** Verifies a table read from {@code dir} (a reader's snapshot) and named in reports as {@code shownDir}. */
+  void table(String name, Path dir, Path shownDir, EngineOptions options) {
+    readDir = dir;
+    this.shownDir = shownDir;
     TableManifest manifest;
     try {
       manifest = TableManifest.load(dir);
@@ -144,7 +154,8 @@ final class Verifier {
   }
 
   private String rel(Path p) {
-    return db.relativize(p).toString();
+    Path shown = p.startsWith(readDir) ? shownDir.resolve(readDir.relativize(p)) : p;
+    return db.relativize(shown).toString();
   }
 
   private static String message(Throwable e) {

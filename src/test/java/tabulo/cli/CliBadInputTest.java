@@ -320,7 +320,8 @@ class CliBadInputTest {
   void databaseInUse() throws Exception {
     try (FileChannel ch = FileChannel.open(cli.db().resolve("LOCK"), StandardOpenOption.WRITE);
         FileLock lock = ch.lock()) {
-      assertError(cli.run("scan", "t"), 1, "database " + cli.db() + " is in use by another process");
+      CliRunner.Result scan = cli.run("scan", "t"); // readers open read-only beside the writer
+      assertEquals(0, scan.code(), scan.toString());
       assertError(cli.run("put", "t", cli.file("a\tq\t1\n").toString()), 1,
           "database " + cli.db() + " is in use by another process");
     }
