@@ -22,6 +22,13 @@ final class AtomicFile {
         ch.write(buf);
       }
       ch.force(true);
+    } catch (IOException | RuntimeException e) {
+      try {
+        Files.deleteIfExists(tmp); // the target is as it was; leave no half-written temporary
+      } catch (IOException again) {
+        e.addSuppressed(again);
+      }
+      throw e;
     }
     try {
       Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -61,15 +61,24 @@ final class SortedFileBuilder implements AutoCloseable {
     return entries;
   }
 
-  /** Closes and fsyncs the file; null (and no file left) when nothing was appended. */
+  /** Closes and fsyncs the file; null (and no file left) when nothing was appended or when it fails. */
   TableManifest.FileMeta finish() throws IOException {
     finished = true;
-    output.close();
-    if (entries == 0) {
-      FileChecksums.deleteWithFile(file);
-      return null;
+    try {
+      output.close();
+      if (entries == 0) {
+        FileChecksums.deleteWithFile(file);
+        return null;
+      }
+      AtomicFile.syncFile(file);
+    } catch (IOException | RuntimeException e) {
+      try {
+        FileChecksums.deleteWithFile(file); // a file that failed to finish is no one's (a full disk: free it)
+      } catch (IOException again) {
+        e.addSuppressed(again);
+      }
+      throw e;
     }
-    AtomicFile.syncFile(file);
     return new TableManifest.FileMeta(file.getFileName().toString(), entries, Files.size(file), output.traits(),
         true);
   }

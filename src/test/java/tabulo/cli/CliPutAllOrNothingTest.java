@@ -48,6 +48,11 @@ class CliPutAllOrNothingTest {
       Result r = cli.run("put", "t", input.toString());
       assertEquals(1, r.code(), r::toString);
       assertTrue(r.err().contains("put into table t failed, nothing was written: No space left on device"), r.err());
+      long left;
+      try (var files = Files.walk(cli.db())) { // what the failed put staged is gone, not only unreferenced
+        left = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+      }
+      assertTrue(left < 64 << 10, left + " bytes left in the database after the failed put");
       assertEquals(small, cli.scan("t"));
       assertEquals(2, infoValue(ok(cli.run("info", "t")), "entries"));
       ok(cli.run("verify", "t"));
