@@ -7,11 +7,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import tabulo.math.BinaryOp;
+import tabulo.math.BinaryOps;
 import tabulo.math.CsrMatrix;
 import tabulo.math.DecimalCodec;
+import tabulo.math.Monoid;
 import tabulo.math.Monoids;
 import tabulo.math.Semiring;
 import tabulo.math.Triples;
+import tabulo.math.UnaryOp;
 import tabulo.select.KeySpec;
 
 /**
@@ -21,9 +25,13 @@ import tabulo.select.KeySpec;
  * <p>Conventions, as in D4M: a numeric array never stores 0 (zero is absence, so {@code A.minus(A)} is
  * empty); every row and column key has at least one entry (results are condensed). Operations that
  * need numbers ({@link #plus} of a number and a string array, {@link #minus}, {@link #times},
- * {@link #mxm}, {@link #sum}) first turn a string array into its {@link #logical} (every value 1).
- * {@link #and} and {@link #or} keep the smaller value where both arrays have an entry (numerically, or
- * in UTF-8 order for two string arrays): D4M's {@code &} and {@code |}.
+ * {@link #mxm}, {@link #sum}, the GraphBLAS-style {@link #ewiseAdd}, {@link #ewiseMult}, {@link #apply},
+ * {@link #reduceRows}, {@link #reduceCols}) first turn a string array into its {@link #logical} (every
+ * value 1). {@link #and} and {@link #or} keep the smaller value where both arrays have an entry
+ * (numerically, or in UTF-8 order for two string arrays): D4M's {@code &} and {@code |}.
+ *
+ * <p>The GraphBLAS-style operations take the same operator values as the table kernels
+ * ({@link BinaryOp}, {@link UnaryOp}, {@link Monoid} from {@code tabulo.math}).
  */
 public final class Assoc {
   private final String[] rows;
@@ -299,12 +307,13 @@ public final class Assoc {
     if (isString() && b.isString()) {
       return or(b);
     }
-    Assoc x = numeric();
-    Assoc y = b.numeric();
-    return merge(x, y, true, (e, r, c, pa, pb) -> e.add(r, c, (pa < 0 ? 0 : x.numbers[pa]) + (pb < 0 ? 0 : y.numbers[pb])));
+    return ewiseAdd(b, BinaryOps.PLUS);
   }
 
-  /** A - B: the union; B's values negated. */
+  /**
+   * A - B: the union; B's values negated. Not {@code ewiseAdd(b, MINUS)}, which, as GraphBLAS's eWiseAdd,
+   * would keep B's value unnegated where A has none.
+   */
   public Assoc minus(Assoc b) {
     Assoc x = numeric();
     Assoc y = b.numeric();
@@ -313,9 +322,7 @@ public final class Assoc {
 
   /** A .* B: the intersection, values multiplied. */
   public Assoc times(Assoc b) {
-    Assoc x = numeric();
-    Assoc y = b.numeric();
-    return merge(x, y, false, (e, r, c, pa, pb) -> e.add(r, c, x.numbers[pa] * y.numbers[pb]));
+    return ewiseMult(b, BinaryOps.TIMES);
   }
 
   /** A &amp; B: the intersection, keeping the smaller value (D4M's {@code and}). */
@@ -333,10 +340,41 @@ public final class Assoc {
       return merge(this, b, union, (e, r, c, pa, pb) -> e.add(r, c,
           pa < 0 ? b.texts[pb] : pb < 0 ? texts[pa] : Collision.MIN.combine(texts[pa], b.texts[pb])));
     }
+    return union ? ewiseAdd(b, BinaryOps.MIN) : ewiseMult(b, BinaryOps.MIN);
+  }
+
+  /**
+   * GraphBLAS's eWiseAdd: the union of the entries; {@code op(a, b)} where both arrays have one, the
+   * lone value as it is where only one has. A string array counts as its {@link #logical}; results equal
+   * to 0 are not stored (so {@code ewiseAdd(b, EQ)} keeps only the equal pairs and the lone entries).
+   */
+  public Assoc ewiseAdd(Assoc b, BinaryOp op) {
     Assoc x = numeric();
     Assoc y = b.numeric();
-    return merge(x, y, union, (e, r, c, pa, pb) -> e.add(r, c,
-        pa < 0 ? y.numbers[pb] : pb < 0 ? x.numbers[pa] : Math.min(x.numbers[pa], y.numbers[pb])));
+    return merge(x, y, true, (e, r, c, pa, pb) -> e.add(r, c,
+        pa < 0 ? y.numbers[pb] : pb < 0 ? x.numbers[pa] : op.apply(x.numbers[pa], y.numbers[pb])));
+  }
+
+  /**
+   * GraphBLAS's eWiseMult: the intersection of the entries, {@code op(a, b)} at each. A string array
+   * counts as its {@link #logical}; results equal to 0 are not stored.
+   */
+  public Assoc ewiseMult(Assoc b, BinaryOp op) {
+    Assoc x = numeric();
+    Assoc y = b.numeric();
+    return merge(x, y, false, (e, r, c, pa, pb) -> e.add(r, c, op.apply(x.numbers[pa], y.numbers[pb])));
+  }
+
+  /**
+   * GraphBLAS's apply: {@code op} on every stored value (absent entries stay absent, whatever
+   * {@code op(0)} is); results equal to 0 are not stored. A string array counts as its {@link #logical}.
+   * With a scalar: {@code apply(BinaryOps.bindSecond(BinaryOps.TIMES, 2))}.
+   */
+  public Assoc apply(UnaryOp op) {
+    Assoc x = numeric();
+    Entries e = new Entries(false);
+    x.forEachPosition((i, p) -> e.add(i, x.colIndex[p], op.apply(x.numbers[p])));
+    return condensed(rows, cols, e);
   }
 
   /** Receives one position of the merged key space: {@code pa} or {@code pb} is -1 where that side is absent. */
@@ -461,24 +499,40 @@ public final class Assoc {
     if (dim != 1 && dim != 2) {
       throw new IllegalArgumentException("dimension must be 1 or 2, got " + dim);
     }
+    return dim == 2 ? reduceRows(Monoids.PLUS) : reduceCols(Monoids.PLUS);
+  }
+
+  /**
+   * GraphBLAS's reduce to a column vector: each row's stored values folded with {@code m}, from its
+   * identity, in column order; one column keyed "". Results equal to 0 are not stored.
+   */
+  public Assoc reduceRows(Monoid m) {
     Assoc x = numeric();
     Entries out = new Entries(false);
-    if (dim == 2) {
-      for (int i = 0; i < rows.length; i++) {
-        double s = 0;
-        for (int p = rowStart[i]; p < rowStart[i + 1]; p++) {
-          s += x.numbers[p];
-        }
-        out.add(i, 0, s);
+    for (int i = 0; i < rows.length; i++) {
+      double acc = m.identity();
+      for (int p = rowStart[i]; p < rowStart[i + 1]; p++) {
+        acc = m.add(acc, x.numbers[p]);
       }
-      return condensed(rows, new String[] {""}, out);
+      out.add(i, 0, acc);
     }
-    double[] s = new double[cols.length];
+    return condensed(rows, new String[] {""}, out);
+  }
+
+  /**
+   * Reduces each column: its stored values folded with {@code m}, from its identity, in row order; one
+   * row keyed "". Results equal to 0 are not stored.
+   */
+  public Assoc reduceCols(Monoid m) {
+    Assoc x = numeric();
+    double[] acc = new double[cols.length];
+    Arrays.fill(acc, m.identity());
     for (int p = 0; p < nnz(); p++) {
-      s[colIndex[p]] += x.numbers[p];
+      acc[colIndex[p]] = m.add(acc[colIndex[p]], x.numbers[p]);
     }
+    Entries out = new Entries(false);
     for (int j = 0; j < cols.length; j++) {
-      out.add(0, j, s[j]);
+      out.add(0, j, acc[j]);
     }
     return condensed(new String[] {""}, cols, out);
   }

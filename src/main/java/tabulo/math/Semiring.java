@@ -31,6 +31,14 @@ public interface Semiring {
 
   double multiply(double a, double b);
 
+  /**
+   * The multiply as a binary operator: a semiring is a (monoid, operator) pair, as in GraphBLAS. The
+   * built-ins give the {@link BinaryOps} constant; kernels call {@link #multiply} itself.
+   */
+  default BinaryOp times() {
+    return new SemiringTimes(this);
+  }
+
   /** {@code plus().add(a, b)}. */
   default double add(double a, double b) {
     return plus().add(a, b);

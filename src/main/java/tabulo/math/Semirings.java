@@ -1,9 +1,7 @@
 package tabulo.math;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -15,7 +13,7 @@ public final class Semirings {
   private Semirings() {}
 
   /** Ordinary arithmetic. */
-  public static final Semiring PLUS_TIMES = new BuiltIn("plus.times", Monoids.PLUS) {
+  public static final Semiring PLUS_TIMES = new BuiltIn("plus.times", Monoids.PLUS, BinaryOps.TIMES) {
     @Override
     public double add(double a, double b) {
       return a + b;
@@ -28,7 +26,7 @@ public final class Semirings {
   };
 
   /** Tropical (shortest paths): path lengths add, the shortest wins. */
-  public static final Semiring MIN_PLUS = new BuiltIn("min.plus", Monoids.MIN) {
+  public static final Semiring MIN_PLUS = new BuiltIn("min.plus", Monoids.MIN, BinaryOps.PLUS) {
     @Override
     public double add(double a, double b) {
       return Math.min(a, b);
@@ -41,7 +39,7 @@ public final class Semirings {
   };
 
   /** Longest paths (critical path). */
-  public static final Semiring MAX_PLUS = new BuiltIn("max.plus", Monoids.MAX) {
+  public static final Semiring MAX_PLUS = new BuiltIn("max.plus", Monoids.MAX, BinaryOps.PLUS) {
     @Override
     public double add(double a, double b) {
       return Math.max(a, b);
@@ -54,7 +52,7 @@ public final class Semirings {
   };
 
   /** Widest path (bottleneck capacity). */
-  public static final Semiring MAX_MIN = new BuiltIn("max.min", Monoids.MAX) {
+  public static final Semiring MAX_MIN = new BuiltIn("max.min", Monoids.MAX, BinaryOps.MIN) {
     @Override
     public double add(double a, double b) {
       return Math.max(a, b);
@@ -67,7 +65,7 @@ public final class Semirings {
   };
 
   /** Minimax path (the least worst edge). */
-  public static final Semiring MIN_MAX = new BuiltIn("min.max", Monoids.MIN) {
+  public static final Semiring MIN_MAX = new BuiltIn("min.max", Monoids.MIN, BinaryOps.MAX) {
     @Override
     public double add(double a, double b) {
       return Math.min(a, b);
@@ -80,7 +78,7 @@ public final class Semirings {
   };
 
   /** Boolean reachability: values read as booleans (0 false, else true), results are 0 or 1. */
-  public static final Semiring OR_AND = new BuiltIn("or.and", Monoids.OR) {
+  public static final Semiring OR_AND = new BuiltIn("or.and", Monoids.LOR, BinaryOps.LAND) {
     @Override
     public double add(double a, double b) {
       return Booleans.or(a, b);
@@ -93,7 +91,7 @@ public final class Semirings {
   };
 
   /** Sum of the smaller of each pair (for nonnegative values, such as weighted overlaps). */
-  public static final Semiring PLUS_MIN = new BuiltIn("plus.min", Monoids.PLUS) {
+  public static final Semiring PLUS_MIN = new BuiltIn("plus.min", Monoids.PLUS, BinaryOps.MIN) {
     @Override
     public double add(double a, double b) {
       return a + b;
@@ -106,7 +104,7 @@ public final class Semirings {
   };
 
   /** Counts the structural matches: every partial product is 1, whatever the values. */
-  public static final Semiring PLUS_PAIR = new BuiltIn("plus.pair", Monoids.PLUS) {
+  public static final Semiring PLUS_PAIR = new BuiltIn("plus.pair", Monoids.PLUS, BinaryOps.PAIR) {
     @Override
     public double add(double a, double b) {
       return a + b;
@@ -119,7 +117,7 @@ public final class Semirings {
   };
 
   /** Sums the values of the left operand over the matches. */
-  public static final Semiring PLUS_FIRST = new BuiltIn("plus.first", Monoids.PLUS) {
+  public static final Semiring PLUS_FIRST = new BuiltIn("plus.first", Monoids.PLUS, BinaryOps.FIRST) {
     @Override
     public double add(double a, double b) {
       return a + b;
@@ -132,7 +130,7 @@ public final class Semirings {
   };
 
   /** Sums the values of the right operand over the matches. */
-  public static final Semiring PLUS_SECOND = new BuiltIn("plus.second", Monoids.PLUS) {
+  public static final Semiring PLUS_SECOND = new BuiltIn("plus.second", Monoids.PLUS, BinaryOps.SECOND) {
     @Override
     public double add(double a, double b) {
       return a + b;
@@ -181,58 +179,21 @@ public final class Semirings {
    * this one's), else {@link IllegalArgumentException} listing the known names.
    */
   public static Semiring named(String name) {
-    Semiring s = REGISTRY.get(name);
-    if (s != null) {
-      return s;
-    }
-    Class<?> c = loadClass(name);
-    if (c == null) {
-      throw new IllegalArgumentException("unknown semiring '" + name + "'; known: "
-          + String.join(", ", new TreeSet<>(REGISTRY.keySet()))
-          + ", or the name of a class implementing " + Semiring.class.getName()
-          + " with a public no-arg constructor");
-    }
-    if (!Semiring.class.isAssignableFrom(c)) {
-      throw new IllegalArgumentException("class " + name + " does not implement " + Semiring.class.getName());
-    }
-    try {
-      return (Semiring) c.getConstructor().newInstance();
-    } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
-      throw new IllegalArgumentException("semiring class " + name + " needs a public no-arg constructor", e);
-    } catch (InvocationTargetException e) {
-      throw new IllegalArgumentException("semiring class " + name + " failed to construct: " + e.getCause(),
-          e.getCause());
-    }
+    return ByName.find(name, REGISTRY, Semiring.class, "semiring");
   }
 
-  private static Class<?> loadClass(String name) {
-    for (ClassLoader loader : new ClassLoader[] {Thread.currentThread().getContextClassLoader(),
-        Semirings.class.getClassLoader()}) {
-      if (loader == null) {
-        continue;
-      }
-      try {
-        return Class.forName(name, true, loader);
-      } catch (ClassNotFoundException | LinkageError e) {
-        // try the next loader
-      }
-    }
-    return null;
-  }
-
-  /** Name and plus of a built-in; the subclass supplies the arithmetic. */
-  private abstract static class BuiltIn implements Semiring {
-    private final String name;
+  /**
+   * Name, plus and times of a built-in; the subclass supplies the arithmetic again, bare, so that a
+   * kernel calling {@code add} and {@code multiply} does not go through the two values.
+   */
+  private abstract static class BuiltIn extends NamedValue implements Semiring {
     private final Monoid plus;
+    private final BinaryOp times;
 
-    BuiltIn(String name, Monoid plus) {
-      this.name = name;
+    BuiltIn(String name, Monoid plus, BinaryOp times) {
+      super(name);
       this.plus = plus;
-    }
-
-    @Override
-    public final String name() {
-      return name;
+      this.times = times;
     }
 
     @Override
@@ -241,13 +202,13 @@ public final class Semirings {
     }
 
     @Override
-    public final double zero() {
-      return plus.identity();
+    public final BinaryOp times() {
+      return times;
     }
 
     @Override
-    public String toString() {
-      return name;
+    public final double zero() {
+      return plus.identity();
     }
   }
 }

@@ -17,8 +17,14 @@ import java.util.function.DoubleBinaryOperator;
 
 import org.junit.jupiter.api.Test;
 
+import tabulo.math.BinaryOp;
+import tabulo.math.BinaryOps;
+import tabulo.math.Monoid;
+import tabulo.math.Monoids;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
+import tabulo.math.UnaryOp;
+import tabulo.math.UnaryOps;
 import tabulo.select.KeySpec;
 
 /** Every operation against a brute-force model: a map from (row, col) to value, keys ordered by UTF-8 bytes. */
@@ -124,6 +130,102 @@ class AssocTest {
     checkElementWise(Math::min, false, Assoc::and);
     // or: the smaller where both exist, else the one there is
     checkElementWise((x, y) -> x == 0 ? y : y == 0 ? x : Math.min(x, y), true, Assoc::or);
+  }
+
+  /** GraphBLAS's eWiseAdd/eWiseMult: op where both have an entry; with union, the lone value as it is. */
+  private void checkEwise(BinaryOp op, boolean union) {
+    for (int t = 0; t < 15; t++) {
+      Sample a = randomNumeric(random.nextInt(40));
+      Sample b = randomNumeric(random.nextInt(40));
+      TreeMap<List<String>, Double> want = model();
+      a.model().forEach((k, x) -> {
+        Double y = b.model().get(k);
+        if (y != null) {
+          want.put(k, op.apply(x, y));
+        } else if (union) {
+          want.put(k, x);
+        }
+      });
+      if (union) {
+        b.model().forEach((k, y) -> want.putIfAbsent(k, y));
+      }
+      want.values().removeIf(v -> v == 0.0);
+      Assoc got = union ? a.assoc().ewiseAdd(b.assoc(), op) : a.assoc().ewiseMult(b.assoc(), op);
+      assertMatches(want, got);
+    }
+  }
+
+  @Test
+  void ewiseAddAndMultWithEveryOperatorAgainstBruteForce() {
+    for (BinaryOp op : BinaryOps.builtIns()) {
+      checkEwise(op, true);
+      checkEwise(op, false);
+    }
+    checkEwise(Monoids.MAX, true); // a monoid is an operator too
+  }
+
+  @Test
+  void ewiseByHand() {
+    Assoc a = Assoc.builder().add("r", "x", 5).add("r", "y", 2).build();
+    Assoc b = Assoc.builder().add("r", "x", 3).add("s", "z", 4).build();
+    // minus: 5-3 where both; the lone values as they are (not negated, unlike minus())
+    Assoc d = a.ewiseAdd(b, BinaryOps.MINUS);
+    assertEquals(List.of(2.0, 2.0, 4.0), d.cells().stream().map(Assoc.Cell::number).toList());
+    assertEquals(-4, a.minus(b).number("s", "z"));
+    // a comparison: 0 (false) is not stored
+    assertEquals(1, a.ewiseMult(b, BinaryOps.GT).nnz());
+    assertEquals(0, a.ewiseMult(b, BinaryOps.LT).nnz());
+    assertEquals(Assoc.empty(), a.ewiseMult(b, BinaryOps.EQ));
+  }
+
+  @Test
+  void applyWithEveryUnaryOperatorAndBoundScalarsAgainstBruteForce() {
+    List<UnaryOp> ops = new ArrayList<>(UnaryOps.builtIns());
+    ops.add(BinaryOps.bindFirst(BinaryOps.MINUS, 1));
+    ops.add(BinaryOps.bindSecond(BinaryOps.DIV, 2));
+    ops.add(BinaryOps.bindSecond(BinaryOps.GT, 0));
+    for (UnaryOp op : ops) {
+      for (int t = 0; t < 10; t++) {
+        Sample a = randomNumeric(random.nextInt(40));
+        TreeMap<List<String>, Double> want = model();
+        a.model().forEach((k, v) -> want.put(k, op.apply(v)));
+        want.values().removeIf(v -> v == 0.0);
+        assertMatches(want, a.assoc().apply(op));
+      }
+    }
+    Assoc a = Assoc.builder().add("r", "x", -3).add("r", "y", 2).build();
+    assertEquals(3, a.apply(UnaryOps.ABS).number("r", "x"));
+    assertEquals(List.of("y"), a.apply(BinaryOps.bindSecond(BinaryOps.GT, 0)).colKeys());
+    assertEquals(4, a.apply(BinaryOps.bindFirst(BinaryOps.MINUS, 1)).number("r", "x"));
+  }
+
+  @Test
+  void reduceRowsAndColumnsWithEveryMonoidAgainstBruteForce() {
+    for (Monoid m : Monoids.builtIns()) {
+      for (int t = 0; t < 15; t++) {
+        Sample a = randomNumeric(random.nextInt(50));
+        TreeMap<List<String>, Double> rows = model();
+        TreeMap<List<String>, Double> cols = model();
+        // the model iterates in (row, column) order: each row's values in column order, each column's in row order
+        a.model().forEach((k, v) -> {
+          List<String> r = List.of(k.get(0), "");
+          List<String> c = List.of("", k.get(1));
+          rows.put(r, m.add(rows.getOrDefault(r, m.identity()), v));
+          cols.put(c, m.add(cols.getOrDefault(c, m.identity()), v));
+        });
+        rows.values().removeIf(v -> v == 0.0);
+        cols.values().removeIf(v -> v == 0.0);
+        assertMatches(rows, a.assoc().reduceRows(m));
+        assertMatches(cols, a.assoc().reduceCols(m));
+      }
+    }
+    Assoc a = Assoc.builder().add("r", "x", 5).add("r", "y", 2).add("s", "y", -1).build();
+    assertEquals(2, a.reduceRows(Monoids.MIN).number("r", ""));
+    assertEquals(-1, a.reduceCols(Monoids.MIN).number("", "y"));
+    assertEquals(5, a.reduceRows(Monoids.MAX).number("r", ""));
+    assertEquals(5, a.reduceRows(Monoids.ANY).number("r", ""));
+    assertEquals(1, a.reduceCols(Monoids.LAND).number("", "y"));
+    assertEquals(-2, a.reduceCols(Monoids.TIMES).number("", "y"));
   }
 
   @Test

@@ -39,8 +39,25 @@ class SemiringsTest {
     for (Semiring s : Semirings.builtIns()) {
       assertSame(s, Semirings.named(s.name()));
       assertEquals(s.name(), s.toString());
-      assertTrue(s.name().startsWith(s.plus().name() + "."), s.name());
+      assertTrue(s.name().startsWith(s.plus().name() + ".") || s == Semirings.OR_AND, s.name());
     }
+  }
+
+  /** Each built-in is the (monoid, operator) pair its name says ({@code or.and} is lor and land). */
+  @Test
+  void builtInsAreTheirMonoidAndOperator() {
+    for (Semiring s : Semirings.builtIns()) {
+      String[] parts = s.name().split("\\.");
+      assertSame(Monoids.named(parts[0]), s.plus(), s.name());
+      assertSame(BinaryOps.named(parts[1].equals("and") ? "land" : parts[1]), s.times(), s.name());
+      for (double a : SAMPLES) {
+        for (double b : SAMPLES) {
+          assertEquals(s.times().apply(a, b), s.multiply(a, b), s.name() + " on " + a + ", " + b);
+          assertEquals(s.plus().apply(a, b), s.add(a, b), s.name() + " on " + a + ", " + b);
+        }
+      }
+    }
+    assertSame(Monoids.LOR, Semirings.OR_AND.plus());
   }
 
   @Test
@@ -143,6 +160,8 @@ class SemiringsTest {
     assertEquals(6.0, s.multiply(2, 3));
     assertEquals(3.0, s.add(2, 3)); // the default add goes through plus()
     assertEquals(-INF, s.zero());
+    assertEquals(6.0, s.times().apply(2, 3)); // the default times() wraps multiply
+    assertEquals("max.times.multiply", s.times().name());
     assertThrows(IllegalArgumentException.class, () -> Semirings.named(String.class.getName()));
     assertThrows(IllegalArgumentException.class, () -> Semirings.named(NoDefaultConstructor.class.getName()));
   }
