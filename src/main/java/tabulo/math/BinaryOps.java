@@ -1,6 +1,5 @@
 package tabulo.math;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -165,13 +164,10 @@ public final class BinaryOps {
     }
   };
 
-  private static final List<BinaryOp> BUILT_INS = List.of(PLUS, MINUS, TIMES, DIV, MIN, MAX, FIRST, SECOND, PAIR, ANY, EQ, NE, GT, GE, LT, LE, LAND, LOR, LXOR);
+  private static final List<BinaryOp> BUILT_INS = List.of(PLUS, MINUS, TIMES, DIV, MIN, MAX, FIRST, SECOND,
+      PAIR, ANY, EQ, NE, GT, GE, LT, LE, LAND, LOR, LXOR);
 
-  private static final Map<String, BinaryOp> BY_NAME = new LinkedHashMap<>();
-
-  static {
-    BUILT_INS.forEach(op -> BY_NAME.put(op.name(), op));
-  }
+  private static final Map<String, BinaryOp> BY_NAME = ByName.index(BUILT_INS, BinaryOp::name);
 
   /** The built-in operators. */
   public static List<BinaryOp> builtIns() {

@@ -1,7 +1,10 @@
 package tabulo.math;
 
 import java.lang.reflect.InvocationTargetException;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.TreeSet;
 
 /**
@@ -11,6 +14,13 @@ import java.util.TreeSet;
  */
 final class ByName {
   private ByName() {}
+
+  /** {@code values} keyed by their names, in order. */
+  static <T> Map<String, T> index(List<T> values, Function<T, String> name) {
+    Map<String, T> m = new LinkedHashMap<>();
+    values.forEach(v -> m.put(name.apply(v), v));
+    return m;
+  }
 
   /**
    * {@code known.get(name)}, else a new instance of the class {@code name}, which must implement

@@ -1,6 +1,5 @@
 package tabulo.math;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -77,10 +76,9 @@ public final class Monoids {
 
   private static final List<Monoid> BUILT_INS = List.of(PLUS, TIMES, MIN, MAX, ANY, LAND, LOR);
 
-  private static final Map<String, Monoid> BY_NAME = new LinkedHashMap<>();
+  private static final Map<String, Monoid> BY_NAME = ByName.index(BUILT_INS, Monoid::name);
 
   static {
-    BUILT_INS.forEach(m -> BY_NAME.put(m.name(), m));
     BY_NAME.put("or", LOR); // the semiring or.and names its plus so
   }
 

@@ -1,6 +1,5 @@
 package tabulo.math;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -86,11 +85,7 @@ public final class UnaryOps {
 
   private static final List<UnaryOp> BUILT_INS = List.of(IDENTITY, AINV, MINV, ABS, ONE, LNOT, SQRT, EXP, LOG);
 
-  private static final Map<String, UnaryOp> BY_NAME = new LinkedHashMap<>();
-
-  static {
-    BUILT_INS.forEach(op -> BY_NAME.put(op.name(), op));
-  }
+  private static final Map<String, UnaryOp> BY_NAME = ByName.index(BUILT_INS, UnaryOp::name);
 
   /** The built-in operators. */
   public static List<UnaryOp> builtIns() {
