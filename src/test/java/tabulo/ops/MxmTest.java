@@ -73,6 +73,33 @@ class MxmTest {
     }
   }
 
+  /**
+   * Many columns and sparse rows, so a row of C touches few of a batch's columns (put in key order by
+   * sorting, not by scanning them all); keys are shuffled so the order columns are met in is not theirs.
+   */
+  @Test
+  void wideSparseMatricesBothAlgorithms() {
+    Random rnd = new Random(23);
+    List<String> keys = new java.util.ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      keys.add(Integer.toString(i * 7919 % 1000, 36) + "-" + i);
+    }
+    java.util.Collections.shuffle(keys, rnd);
+    String[] k = keys.toArray(new String[0]);
+    Map<String, Map<String, Double>> wa = Matrices.random(store, rnd, "WA", List.of("m"), k, 100);
+    Map<String, Map<String, Double>> wb = Matrices.random(store, rnd, "WB", List.of("g", "t"), k, 100);
+    for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
+      for (boolean t : new boolean[] {false, true}) {
+        String c = "CW" + (++tableCount);
+        Mxm.multiply(store, "WA", "WB", c, MxmOptions.defaults().algorithm(alg).transposeA(t).batchRows(50));
+        Map<String, Map<String, Double>> expected = Matrices.oracle(wa, wb, t, Semirings.PLUS_TIMES, KeySpec.all(),
+            KeySpec.all(), KeySpec.all());
+        assertFalse(expected.isEmpty());
+        assertEquals(expected, Matrices.read(store, c), alg + (t ? " A^T" : "") + " wide");
+      }
+    }
+  }
+
   @Test
   void filtersOnRowsColumnsAndInnerDimension() {
     KeySpec rows = KeySpec.parse("alice,c,:,eve,ñ*,");
