@@ -38,7 +38,9 @@ final class MultCommand implements Runnable {
   boolean transposeA;
 
   @Option(names = "--algorithm", paramLabel = "outer|rowwise|auto",
-      description = "Algorithm (default ${DEFAULT-VALUE}: row-by-row).")
+      description = "Algorithm (default ${DEFAULT-VALUE}: the outer product for --transpose-a when B has at most "
+          + "1/256 of A's entries, as row-by-row would first copy all of A transposed; row-by-row otherwise). "
+          + "The algorithm run and why are printed on standard error.")
   MxmOptions.Algorithm algorithm = MxmOptions.Algorithm.AUTO;
 
   @Option(names = "--semiring", paramLabel = "NAME", description = "plus.times (default), min.plus, max.plus, "
@@ -97,6 +99,7 @@ final class MultCommand implements Runnable {
     try (Store store = main.openStore()) {
       MxmResult r = Mxm.multiply(store, a, b, c, o);
       progress.done();
+      main.err().printf("mult: algorithm %s (%s)%n", r.algorithm().name().toLowerCase(), r.reason());
       main.out().printf("%s: %,d partial products, %,d entries in %s, %.2f s, %,.0f partial products/s%n",
           r.algorithm().name().toLowerCase(), r.partialProducts(), r.entriesWritten(), c, r.seconds(),
           r.partialProductsPerSecond());

@@ -17,8 +17,9 @@ import tabulo.storage.TabuloException;
 /**
  * C = op(A) (+.x) B on tables, next to the data. The product is built in staging tables (temporaries of
  * the run's {@link Workspace}) and published by renaming them once complete, so a run that dies leaves C
- * absent (never partly counted) and the next run clears what it left. The outer product natively multiplies a table whose rows are the shared dimension
- * (A^T B); row-by-row natively multiplies A B; the other forms first copy A transposed.
+ * absent (never partly counted) and the next run clears what it left. The outer product natively
+ * multiplies a table whose rows are the shared dimension (A^T B); row-by-row natively multiplies A B; the
+ * other forms first copy A transposed. {@link AlgorithmChoice} says which runs.
  */
 public final class Mxm {
   /** Below the default versioning iterator (20), so it sees every partial product of a cell. */
@@ -45,7 +46,8 @@ public final class Mxm {
       throw new TabuloException("the product and its transpose cannot both be table " + c);
     }
     Authorizations auths = o.auths != null ? o.auths : store.authorizations(store.user());
-    Algorithm algorithm = o.algorithm == Algorithm.AUTO ? Algorithm.ROWWISE : o.algorithm;
+    AlgorithmChoice choice = AlgorithmChoice.of(store, a, b, o);
+    Algorithm algorithm = choice.algorithm();
     // the outer product needs A's rows on the shared dimension (A^T B); row-by-row needs them as C's rows
     boolean needsTranspose = (algorithm == Algorithm.OUTER) != o.transposeA;
     try (Workspace workspace = Workspace.open(store, c)) {
@@ -83,7 +85,7 @@ public final class Mxm {
       if (stagingT != null) {
         store.rename(stagingT, o.transposeOut);
       }
-      return new MxmResult(algorithm, counters.partialProducts.get(), counters.entriesWritten.get(),
+      return new MxmResult(algorithm, choice.reason(), counters.partialProducts.get(), counters.entriesWritten.get(),
           (System.nanoTime() - start) / 1e9, counters.resumes.get());
     }
   }

@@ -19,7 +19,10 @@ public final class MxmOptions {
     OUTER,
     /** Demirci and Aykanat's row-by-row multiply: batches of A rows, their B rows fetched together. */
     ROWWISE,
-    /** Row-by-row: it writes each entry of C once, where the outer product writes every partial product. */
+    /**
+     * The outer product for A^T B when B has at most 1/256 of A's entries (row-by-row would first copy
+     * all of A transposed), row-by-row otherwise: see {@link AlgorithmChoice}.
+     */
     AUTO
   }
 

@@ -3,10 +3,10 @@ package tabulo.ops;
 import tabulo.ops.MxmOptions.Algorithm;
 
 /**
- * What a multiply did: the algorithm used, partial products computed, entries written, seconds taken,
+ * What a multiply did: the algorithm used and why ({@link AlgorithmChoice}), partial products computed, entries written, seconds taken,
  * and how often a kernel resumed after its host tore it down between units.
  */
-public record MxmResult(Algorithm algorithm, long partialProducts, long entriesWritten, double seconds,
+public record MxmResult(Algorithm algorithm, String reason, long partialProducts, long entriesWritten, double seconds,
     long resumes) {
   public double partialProductsPerSecond() {
     return partialProducts / Math.max(seconds, 1e-9);

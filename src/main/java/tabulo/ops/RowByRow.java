@@ -16,6 +16,7 @@ import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 
 import tabulo.math.Semiring;
+import tabulo.math.SparseAccumulator;
 import tabulo.math.ValueCodec;
 import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
@@ -26,10 +27,10 @@ import tabulo.storage.TableWriter;
 /**
  * Demirci and Aykanat's row-by-row multiply (RRp), C = Y (+.x) B, for one tablet of Y: rows of Y are
  * batched until they need {@code batchRows} distinct rows of B; one scan fetches those B rows and decodes
- * them once into primitive arrays (columns numbered by a per-batch dictionary); worker threads then
- * compute whole rows of C with a dense accumulator (Gustavson) and write each finished row once, in key
- * order, straight to C's sorted files (no log, no memtable: C is split like Y, so each worker's rows
- * land in the tablet that holds the same rows of Y).
+ * them once into primitive arrays (columns numbered by a per-batch dictionary, in key order); worker
+ * threads then compute whole rows of C with Gustavson's dense accumulator ({@link SparseAccumulator})
+ * and write each finished row once, in key order, straight to C's sorted files (no log, no memtable: C
+ * is split like Y, so each worker's rows land in the tablet that holds the same rows of Y).
  * C needs no combiner to sum its parts and is final when the call returns (its scan-time sum across
  * labels is {@link Mxm}'s, as for the outer product).
  */
@@ -91,7 +92,10 @@ final class RowByRow implements TabletKernel {
     }
   }
 
-  /** The fetched rows of B, decoded: per B row its entries as column numbers, values and visibilities. */
+  /**
+   * The fetched rows of B, decoded: per B row its entries as column numbers, values and visibilities.
+   * Columns are numbered in key order, so a row of C in ascending column numbers is in key order.
+   */
   private static final class BRows {
     int[][] cols;
     double[][] vals;
@@ -99,8 +103,6 @@ final class RowByRow implements TabletKernel {
     byte[][] families; // by column number
     byte[][] qualifiers;
     int columns;
-    int[] rank; // column number -> position in key order
-    int[] byRank; // position in key order -> column number
   }
 
   /** A unit is one batch: its rows of C are durable when {@link TabletRun#step()} returns. */
@@ -191,24 +193,37 @@ final class RowByRow implements TabletKernel {
         append(out, idx, cols, r);
       }
     }
-    out.families = families.toArray(new byte[0][]);
-    out.qualifiers = qualifiers.toArray(new byte[0][]);
-    out.columns = families.size();
-    Integer[] order = new Integer[out.columns];
-    for (int i = 0; i < order.length; i++) {
+    numberInKeyOrder(out, families, qualifiers);
+    return out;
+  }
+
+  /** Renumbers the columns, first seen first, to their positions in key order. */
+  private static void numberInKeyOrder(BRows out, List<byte[]> families, List<byte[]> qualifiers) {
+    int n = families.size();
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
       order[i] = i;
     }
     java.util.Arrays.sort(order, (x, z) -> {
-      int cmp = java.util.Arrays.compareUnsigned(out.families[x], out.families[z]);
-      return cmp != 0 ? cmp : java.util.Arrays.compareUnsigned(out.qualifiers[x], out.qualifiers[z]);
+      int cmp = java.util.Arrays.compareUnsigned(families.get(x), families.get(z));
+      return cmp != 0 ? cmp : java.util.Arrays.compareUnsigned(qualifiers.get(x), qualifiers.get(z));
     });
-    out.rank = new int[out.columns];
-    out.byRank = new int[out.columns];
-    for (int r = 0; r < order.length; r++) {
-      out.byRank[r] = order[r];
-      out.rank[order[r]] = r;
+    int[] rank = new int[n];
+    out.families = new byte[n][];
+    out.qualifiers = new byte[n][];
+    for (int r = 0; r < n; r++) {
+      rank[order[r]] = r;
+      out.families[r] = families.get(order[r]);
+      out.qualifiers[r] = qualifiers.get(order[r]);
     }
-    return out;
+    out.columns = n;
+    for (int[] cols : out.cols) {
+      if (cols != null) {
+        for (int e = 0; e < cols.length; e++) {
+          cols[e] = rank[cols[e]];
+        }
+      }
+    }
   }
 
   /** Adds one piece of B row {@code idx}: usually the whole row, else appended to what came before. */
@@ -251,9 +266,7 @@ final class RowByRow implements TabletKernel {
     long ts = System.currentTimeMillis();
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
-    double[] acc = new double[bRows.columns];
-    int[] stamp = new int[bRows.columns];
-    int[] touched = new int[bRows.columns];
+    SparseAccumulator acc = new SparseAccumulator(bRows.columns, s);
     Visibilities vis = new Visibilities();
     long pp = 0;
     long written = 0;
@@ -264,47 +277,28 @@ final class RowByRow implements TabletKernel {
         pp += multiplyLabelled(row, refs, bRows, s, codec, vis, writers);
         continue;
       }
-      int gen = i - from + 1;
-      int t = 0;
+      acc.startRow();
       for (int e = 0; e < row.size; e++) {
         int[] cols = bRows.cols[refs[e]];
         if (cols == null) {
           continue; // no such row in B: contributes nothing
         }
-        double[] vals = bRows.vals[refs[e]];
-        double a = row.values[e];
-        for (int p = 0; p < cols.length; p++) {
-          int j = cols[p];
-          double prod = s.multiply(a, vals[p]);
-          if (stamp[j] != gen) {
-            stamp[j] = gen;
-            acc[j] = prod;
-            touched[t++] = j;
-          } else {
-            acc[j] = s.add(acc[j], prod);
-          }
-        }
+        acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length);
         pp += cols.length;
       }
+      int t = acc.finishRow(); // columns are numbered in key order
       written += t;
-      if (t > 0) {
+      for (int q = 0; q < t; q++) {
+        int j = acc.column(q);
+        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, codec.encode(acc.value(j)));
+      }
+      if (ctTable != null && t > 0) {
+        TableWriter ct = writers.transposed();
         for (int q = 0; q < t; q++) {
-          touched[q] = bRows.rank[touched[q]];
-        }
-        java.util.Arrays.sort(touched, 0, t);
-        for (int q = 0; q < t; q++) {
-          int j = bRows.byRank[touched[q]];
-          touched[q] = j;
-          loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, codec.encode(acc[j]));
-        }
-        if (ctTable != null) {
-          TableWriter ct = writers.transposed();
-          for (int q = 0; q < t; q++) {
-            int j = touched[q];
-            Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
-            mt.put(EMPTY, row.row, codec.encode(acc[j]));
-            ct.addMutation(mt);
-          }
+          int j = acc.column(q);
+          Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
+          mt.put(EMPTY, row.row, codec.encode(acc.value(j)));
+          ct.addMutation(mt);
         }
       }
     }

@@ -44,6 +44,41 @@ class CliMultTest {
     assertEquals("a2\tq\t18\n", cli.scan("F"));
   }
 
+  /**
+   * {@code auto} says on standard error what it ran and why: the outer product for A^T B with B at most
+   * 1/256 of A's entries, row-by-row otherwise; an algorithm asked for is named as such.
+   * A = [x: a1..a256 = 1..256], B = [x: p=2]: A^T B = [ai: p = 2i].
+   */
+  @Test
+  void autoPrintsItsChoiceAndWhy() {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("A");
+    cli.create("B");
+    StringBuilder a = new StringBuilder();
+    StringBuilder expected = new StringBuilder();
+    for (int i = 1; i <= 256; i++) {
+      a.append("x\ta").append(i).append('\t').append(i).append('\n');
+    }
+    java.util.stream.IntStream.rangeClosed(1, 256).mapToObj(i -> "a" + i).sorted()
+        .forEach(k -> expected.append(k).append("\tp\t").append(2 * Integer.parseInt(k.substring(1))).append('\n'));
+    cli.put("A", a.toString());
+    cli.put("B", "x\tp\t2\n");
+    CliRunner.Result outer = cli.okRun("mult", "A", "B", "C", "--transpose-a");
+    assertEquals("mult: algorithm outer (auto: A^T B with B small (nnz(B) 1, nnz(A) 256): the outer product "
+        + "reads A as stored, row-by-row would copy all of A transposed first)\n", outer.err(), outer.toString());
+    assertTrue(outer.out().startsWith("outer: 256 partial products"), outer.out());
+    assertEquals(expected.toString(), cli.scan("C"));
+    CliRunner.Result rowwise = cli.okRun("mult", "B", "A", "D", "--transpose-a"); // B^T A = [p: ai = 2i]
+    assertTrue(rowwise.err().startsWith("mult: algorithm rowwise (auto: A^T B with B not below 1/256 of A"),
+        rowwise.toString());
+    assertEquals(expected.toString().replaceAll("(a\\d+)\tp\t", "p\t$1\t"), cli.scan("D"));
+    CliRunner.Result plain = cli.okRun("mult", "A", "B", "E");
+    assertEquals("mult: algorithm rowwise (auto: A B is row-by-row's native form)\n", plain.err());
+    CliRunner.Result asked = cli.okRun("mult", "A", "B", "F", "--transpose-a", "--algorithm", "rowwise");
+    assertEquals("mult: algorithm rowwise (asked for)\n", asked.err());
+    assertEquals(expected.toString(), cli.scan("F"));
+  }
+
   /** Temporaries live in a name space users cannot create: a user's tables are never taken for them. */
   @Test
   void userTablesNamedLikeTemporariesSurviveAndReservedNamesAreRefused() {

@@ -29,15 +29,21 @@ public final class Matrices {
 
   /** Writes a random matrix (some entries written twice: the last write is the value) and returns it. */
   public static Map<String, Map<String, Double>> random(Store store, Random rnd, String table, List<String> splits) {
+    return random(store, rnd, table, splits, KEYS, 3);
+  }
+
+  /** As above, over the given row and column keys, each entry present with probability 1/{@code sparsity}. */
+  public static Map<String, Map<String, Double>> random(Store store, Random rnd, String table, List<String> splits,
+      String[] keys, int sparsity) {
     store.create(table, TableSettings.defaults().splits(splits));
     Map<String, Map<String, Double>> m = new TreeMap<>();
     try (TableWriter w = store.writer(table)) {
-      for (String row : KEYS) {
+      for (String row : keys) {
         if (rnd.nextInt(5) == 0) {
           continue; // an empty row
         }
-        for (String col : KEYS) {
-          if (rnd.nextInt(3) != 0) {
+        for (String col : keys) {
+          if (rnd.nextInt(sparsity) != 0) {
             continue;
           }
           for (int times = 1 + rnd.nextInt(2); times > 0; times--) {

@@ -73,6 +73,85 @@ class MxmTest {
     }
   }
 
+  /**
+   * Many columns and sparse rows, so a row of C touches few of a batch's columns (put in key order by
+   * sorting, not by scanning them all); keys are shuffled so the order columns are met in is not theirs.
+   */
+  @Test
+  void wideSparseMatricesBothAlgorithms() {
+    Random rnd = new Random(23);
+    List<String> keys = new java.util.ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      keys.add(Integer.toString(i * 7919 % 1000, 36) + "-" + i);
+    }
+    java.util.Collections.shuffle(keys, rnd);
+    String[] k = keys.toArray(new String[0]);
+    Map<String, Map<String, Double>> wa = Matrices.random(store, rnd, "WA", List.of("m"), k, 100);
+    Map<String, Map<String, Double>> wb = Matrices.random(store, rnd, "WB", List.of("g", "t"), k, 100);
+    for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
+      for (boolean t : new boolean[] {false, true}) {
+        String c = "CW" + (++tableCount);
+        Mxm.multiply(store, "WA", "WB", c, MxmOptions.defaults().algorithm(alg).transposeA(t).batchRows(50));
+        Map<String, Map<String, Double>> expected = Matrices.oracle(wa, wb, t, Semirings.PLUS_TIMES, KeySpec.all(),
+            KeySpec.all(), KeySpec.all());
+        assertFalse(expected.isEmpty());
+        assertEquals(expected, Matrices.read(store, c), alg + (t ? " A^T" : "") + " wide");
+      }
+    }
+  }
+
+  /**
+   * {@code auto} takes the outer product for A^T B when B has at most 1/256 of A's entries, row-by-row
+   * otherwise and for A B; either way the product is the brute-force one.
+   */
+  @Test
+  void autoChoosesByTheRuleAndEitherChoiceIsExact() {
+    String[] keys = new String[40];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = Matrices.KEYS[i % Matrices.KEYS.length] + (i / Matrices.KEYS.length);
+    }
+    Map<String, Map<String, Double>> bigA = Matrices.random(store, new Random(3), "AUTOA", List.of("f"), keys, 2);
+    String shared = java.util.Arrays.stream(keys) // a row of A and a column of A: meets A and A^T
+        .filter(k -> bigA.containsKey(k) && bigA.values().stream().anyMatch(r -> r.containsKey(k)))
+        .findFirst().orElseThrow();
+    store.create("TINYB", TableSettings.defaults());
+    try (TableWriter w = store.writer("TINYB")) {
+      Mutation m = new Mutation(shared);
+      m.put("", "alice", "2");
+      w.addMutation(m);
+    }
+    Map<String, Map<String, Double>> tinyB = Map.of(shared, Map.of("alice", 2.0));
+    long entriesA = store.info("AUTOA").entries();
+    assertTrue(entriesA >= AlgorithmChoice.SMALL_B_FRACTION, "A has " + entriesA + " entries");
+    record Case(String b, Map<String, Map<String, Double>> bm, boolean transposeA, Algorithm expected) {}
+    for (Case k : List.of(new Case("TINYB", tinyB, true, Algorithm.OUTER),
+        new Case("TINYB", tinyB, false, Algorithm.ROWWISE), new Case("AUTOA", bigA, true, Algorithm.ROWWISE),
+        new Case("AUTOA", bigA, false, Algorithm.ROWWISE))) {
+      String c = "CAUTO" + (++tableCount);
+      MxmResult r = Mxm.multiply(store, "AUTOA", k.b(), c, MxmOptions.defaults().transposeA(k.transposeA()));
+      String what = k.b() + (k.transposeA() ? " A^T B" : " A B");
+      assertEquals(k.expected(), r.algorithm(), what + ": " + r.reason());
+      assertTrue(r.reason().startsWith("auto: "), r.reason());
+      Map<String, Map<String, Double>> expected = Matrices.oracle(bigA, k.bm(), k.transposeA(),
+          Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(), KeySpec.all());
+      assertFalse(expected.isEmpty(), what);
+      assertEquals(expected, Matrices.read(store, c), what);
+    }
+    MxmResult asked = Mxm.multiply(store, "AUTOA", "TINYB", "CASKED", MxmOptions.defaults().transposeA(true)
+        .algorithm(Algorithm.ROWWISE));
+    assertEquals(Algorithm.ROWWISE, asked.algorithm());
+    assertEquals("asked for", asked.reason());
+  }
+
+  @Test
+  void autoRuleAtItsBoundary() {
+    assertEquals(Algorithm.OUTER, AlgorithmChoice.auto(true, 25_600, 100).algorithm());
+    assertEquals(Algorithm.ROWWISE, AlgorithmChoice.auto(true, 25_600, 101).algorithm());
+    assertEquals(Algorithm.ROWWISE, AlgorithmChoice.auto(false, 25_600, 1).algorithm());
+    assertTrue(AlgorithmChoice.auto(true, 25_600, 100).reason().contains("nnz(B) 100, nnz(A) 25,600"),
+        AlgorithmChoice.auto(true, 25_600, 100).reason());
+  }
+
   @Test
   void filtersOnRowsColumnsAndInnerDimension() {
     KeySpec rows = KeySpec.parse("alice,c,:,eve,ñ*,");
