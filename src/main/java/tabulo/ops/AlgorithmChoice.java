@@ -2,6 +2,7 @@ package tabulo.ops;
 
 import tabulo.ops.MxmOptions.Algorithm;
 import tabulo.storage.Store;
+import tabulo.storage.TableInfo;
 import tabulo.storage.TabuloException;
 
 /**
@@ -30,15 +31,23 @@ public record AlgorithmChoice(Algorithm algorithm, String reason) {
     if (!options.transposeA) {
       return auto(false, 0, 0);
     }
-    long entriesA;
-    long entriesB;
+    TableInfo infoA;
+    TableInfo infoB;
     try {
-      entriesA = store.info(a).entries();
-      entriesB = store.info(b).entries();
+      infoA = store.info(a);
+      infoB = store.info(b);
     } catch (TabuloException e) { // Accumulo lets only administrators read file figures
       return new AlgorithmChoice(Algorithm.ROWWISE, "auto: table sizes unknown");
     }
-    return auto(true, entriesA, entriesB);
+    if (uncounted(infoA) || uncounted(infoB)) {
+      return new AlgorithmChoice(Algorithm.ROWWISE, "auto: table sizes unknown (bulk-imported files not yet counted)");
+    }
+    return auto(true, infoA.entries(), infoB.entries());
+  }
+
+  /** Bytes on disk but no entries: Accumulo counts a bulk-imported file's entries only once compacted. */
+  private static boolean uncounted(TableInfo info) {
+    return info.entries() == 0 && info.bytes() > 0;
   }
 
   /** The rule of {@code --algorithm auto}, on what it looks at. */
