@@ -26,7 +26,7 @@ import tabulo.storage.TabuloException;
         CompactCommand.class, VerifyCommand.class, RepairCommand.class, ExportCommand.class, ImportCommand.class, GenCommand.class, MultCommand.class, IngestCommand.class, QueryCommand.class, DegreeCommand.class, MiniAccumuloCommand.class, DemoCommand.class,
         BenchCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
-        "scan, query, degree, info, export, verify open the database read-only, beside",
+        "tables, scan, query, degree, info, export, verify open the database read-only, beside",
         "a writer; every other command opens it for writing, one at a time.",
         "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with",
         "'tabulo mini-accumulo start DIR'; move tables with export and import).",
@@ -98,6 +98,17 @@ public final class Main implements Runnable {
       return openAccumulo(accumulo, user);
     }
     return EmbeddedStore.openReadOnly(database(), userName());
+  }
+
+  /**
+   * Read-only beside a writer when the database exists; otherwise opened for writing, which creates it
+   * (so {@code tables} on a new directory starts an empty database, as it always did).
+   */
+  Store openStoreReadOnlyIfExists() {
+    if (accumulo == null && !EmbeddedStore.exists(database())) {
+      return openStore();
+    }
+    return openStoreReadOnly();
   }
 
   /** The Accumulo client properties file given with --accumulo, or null (embedded). */

@@ -102,6 +102,11 @@ public final class EmbeddedStore implements Store {
     }
   }
 
+  /** Whether {@code dir} holds a database (its catalog), so that it can be opened read-only. */
+  public static boolean exists(Path dir) {
+    return Files.isRegularFile(dir.resolve(Catalog.FILE_NAME));
+  }
+
   public static EmbeddedStore openReadOnly(Path dir, String user) {
     return openReadOnly(dir, user, EngineOptions.defaults());
   }

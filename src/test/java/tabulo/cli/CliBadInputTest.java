@@ -322,6 +322,7 @@ class CliBadInputTest {
         FileLock lock = ch.lock()) {
       CliRunner.Result scan = cli.run("scan", "t"); // readers open read-only beside the writer
       assertEquals(0, scan.code(), scan.toString());
+      assertEquals("t\n", ok(cli.run("tables")));
       assertError(cli.run("put", "t", cli.file("a\tq\t1\n").toString()), 1,
           "database " + cli.db() + " is in use by another process");
     }
