@@ -776,10 +776,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   /** The message of the innermost cause, which is usually the informative one. */
   static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
+    Throwable t = TabuloException.rootCause(e);
     String m = t.getMessage();
     return m == null ? t.getClass().getSimpleName() : m;
   }

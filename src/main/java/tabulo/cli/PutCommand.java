@@ -156,10 +156,7 @@ final class PutCommand implements Runnable {
   }
 
   private TabuloException failed(Throwable e, boolean allOrNothing) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause(); // the I/O error itself, not the layers that passed it on
-    }
+    Throwable root = TabuloException.rootCause(e); // the I/O error itself, not the layers that passed it on
     String cause = root instanceof TabuloException || root.getMessage() == null ? String.valueOf(e.getMessage())
         : root.getMessage();
     return new TabuloException("put into table " + table + " failed, " + (allOrNothing

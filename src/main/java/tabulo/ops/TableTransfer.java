@@ -373,10 +373,7 @@ public final class TableTransfer {
   }
 
   private static String rootCause(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
+    Throwable t = TabuloException.rootCause(e);
     return t == e ? String.valueOf(e.getMessage()) : t.getClass().getSimpleName() + ": " + t.getMessage();
   }
 }

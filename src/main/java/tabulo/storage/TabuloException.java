@@ -22,6 +22,15 @@ public class TabuloException extends RuntimeException {
     return new TabuloException("cannot read " + file + ": " + reason(e), e);
   }
 
+  /** The innermost cause of {@code e} ({@code e} itself when it has none): the error the layers passed on. */
+  public static Throwable rootCause(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t;
+  }
+
   /** What went wrong, without repeating the file's name. */
   public static String reason(IOException e) {
     if (e instanceof NoSuchFileException) {
