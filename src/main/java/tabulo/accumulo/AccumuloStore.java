@@ -46,7 +46,7 @@ import org.apache.hadoop.io.Text;
 
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
-import tabulo.ops.KernelHost;
+import tabulo.kernel.KernelHost;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.StampedLoader;
 import tabulo.storage.IteratorCheck;

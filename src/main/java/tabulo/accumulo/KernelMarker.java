@@ -9,10 +9,10 @@ import org.apache.accumulo.core.data.Value;
  * entries read and entries written in it, and whether it was the first unit after a resume; or an error message the
  * client reports to the user (a bad value, a unit interrupted half written).
  */
-record KernelMarker(long partialProducts, long entriesRead, long entriesWritten, boolean resumed, String error) {
+record KernelMarker(long work, long entriesRead, long entriesWritten, boolean resumed, String error) {
 
-  static KernelMarker progress(long partialProducts, long entriesRead, long entriesWritten, boolean resumed) {
-    return new KernelMarker(partialProducts, entriesRead, entriesWritten, resumed, null);
+  static KernelMarker progress(long work, long entriesRead, long entriesWritten, boolean resumed) {
+    return new KernelMarker(work, entriesRead, entriesWritten, resumed, null);
   }
 
   static KernelMarker failure(String message) {
@@ -20,7 +20,7 @@ record KernelMarker(long partialProducts, long entriesRead, long entriesWritten,
   }
 
   Value encode() {
-    String s = error != null ? "E " + error : "P " + partialProducts + " " + entriesRead + " " + entriesWritten + " "
+    String s = error != null ? "E " + error : "P " + work + " " + entriesRead + " " + entriesWritten + " "
         + (resumed ? 1 : 0);
     return new Value(s.getBytes(StandardCharsets.UTF_8));
   }

@@ -1,5 +1,7 @@
 package tabulo.accumulo;
 
+import tabulo.kernel.Tasks;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map.Entry;
@@ -15,15 +17,16 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 
-import tabulo.ops.KernelCounters;
-import tabulo.ops.KernelHost;
-import tabulo.ops.MxmPlan;
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.KernelHost;
+import tabulo.kernel.KernelPlan;
+import tabulo.kernel.KernelPlans;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TabuloException;
 
 /**
- * Runs multiply kernels inside Accumulo's tablet servers: one scan per tablet of the driver table carries
- * {@link MxmTabletIterator}, which does the work next to the tablet's data and returns a marker per
+ * Runs kernels inside Accumulo's tablet servers: one scan per tablet of the driver table carries
+ * {@link TabletKernelIterator}, which does the work next to the tablet's data and returns a marker per
  * unit (batch size 1, so each marker comes back as soon as its unit is durable). The kernels log in as
  * a short-lived user made for the run ({@link KernelUser}), dropped afterwards.
  */
@@ -40,37 +43,37 @@ final class TabletServerKernels implements KernelHost {
   }
 
   @Override
-  public void run(MxmPlan plan, List<Range> tablets, KernelCounters counters) {
+  public void run(KernelPlan plan, List<Range> tablets, KernelCounters counters) {
     AccumuloClient client = store.client();
     store.scanAuthorizations(plan.auths()); // the kernel user gets these: the caller must hold them
     String journal = plan.journalTable();
     if (journal != null) {
       store.create(journal, TableSettings.defaults());
     }
-    List<String> writes = new ArrayList<>(List.of(plan.outputs()));
+    List<String> writes = new ArrayList<>(plan.outputs());
     if (journal != null) {
       writes.add(journal);
     }
     int tservers = Math.max(1, client.instanceOperations().getTabletServers().size());
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(tablets.size(), plan.workers() * tservers)),
         r -> {
-          Thread t = new Thread(r, "tabulo-mxm-scan");
+          Thread t = new Thread(r, "tabulo-kernel-scan");
           t.setDaemon(true);
           return t;
         });
-    try (KernelUser user = KernelUser.create(client, workDir, plan.auths(), plan.inputs(),
+    try (KernelUser user = KernelUser.create(client, workDir, plan.auths(), plan.inputs().toArray(new String[0]),
         writes.toArray(new String[0]))) {
-      IteratorSetting kernel = new IteratorSetting(KERNEL_PRIORITY, "tabulo-mxm", MxmTabletIterator.class);
-      kernel.addOptions(plan.toOptions());
+      IteratorSetting kernel = new IteratorSetting(KERNEL_PRIORITY, "tabulo-kernel", TabletKernelIterator.class);
+      kernel.addOptions(KernelPlans.encode(plan));
       kernel.addOptions(user.login().toOptions());
       if (journal != null) {
-        kernel.addOption(MxmTabletIterator.JOURNAL, journal);
+        kernel.addOption(TabletKernelIterator.JOURNAL, journal);
       }
       List<Future<?>> done = new ArrayList<>();
       for (Range tablet : tablets) {
         done.add(pool.submit(() -> runTablet(client, plan, kernel, tablet, counters)));
       }
-      tabulo.ops.Tasks.awaitAll(done);
+      tabulo.kernel.Tasks.awaitAll(done);
       AccumuloBulkLoader.importDeferred(store, user.login().bulkDir());
     } finally {
       pool.shutdownNow();
@@ -80,7 +83,7 @@ final class TabletServerKernels implements KernelHost {
     }
   }
 
-  private static void runTablet(AccumuloClient client, MxmPlan plan, IteratorSetting kernel, Range tablet,
+  private static void runTablet(AccumuloClient client, KernelPlan plan, IteratorSetting kernel, Range tablet,
       KernelCounters counters) {
     try (Scanner s = client.createScanner(plan.driverTable(), plan.auths())) {
       s.setRange(tablet);
@@ -94,7 +97,7 @@ final class TabletServerKernels implements KernelHost {
         if (m.error() != null) {
           throw new TabuloException(m.error());
         }
-        counters.partialProducts.addAndGet(m.partialProducts());
+        counters.work.addAndGet(m.work());
         counters.entriesRead.addAndGet(m.entriesRead());
         counters.entriesWritten.addAndGet(m.entriesWritten());
         if (m.resumed()) {
@@ -106,7 +109,7 @@ final class TabletServerKernels implements KernelHost {
     } catch (TabuloException e) {
       throw e;
     } catch (RuntimeException e) {
-      throw new TabuloException(AccumuloProps.redact("a multiply kernel failed in a tablet server while reading "
+      throw new TabuloException(AccumuloProps.redact("a " + plan.kind() + " kernel failed in a tablet server while reading "
           + plan.driverTable() + ": " + AccumuloStore.rootMessage(e)), e);
     }
   }

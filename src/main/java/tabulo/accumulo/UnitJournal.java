@@ -21,7 +21,7 @@ import tabulo.storage.TableWriter;
  */
 final class UnitJournal {
   /** What an earlier attempt left for a unit. */
-  record Attempt(boolean done, byte[] lastRow, long partialProducts, long entriesRead, long entriesWritten) {}
+  record Attempt(boolean done, byte[] lastRow, long work, long entriesRead, long entriesWritten) {}
 
   private static final Text BEGUN = new Text("begun");
   private static final Text DONE = new Text("done");
@@ -69,10 +69,10 @@ final class UnitJournal {
     write(m);
   }
 
-  void done(byte[] unit, byte[] lastRow, long partialProducts, long entriesRead, long entriesWritten) {
+  void done(byte[] unit, byte[] lastRow, long work, long entriesRead, long entriesWritten) {
     Mutation m = new Mutation(unit);
     m.put(DONE, LAST_ROW, new Value(lastRow));
-    m.put(DONE, FIGURES, new Value((partialProducts + " " + entriesRead + " " + entriesWritten).getBytes(StandardCharsets.UTF_8)));
+    m.put(DONE, FIGURES, new Value((work + " " + entriesRead + " " + entriesWritten).getBytes(StandardCharsets.UTF_8)));
     write(m);
   }
 

@@ -8,10 +8,10 @@ import tabulo.gen.Graph500;
 import tabulo.gen.Graph500Table;
 import tabulo.math.CsrMatrix;
 import tabulo.math.Semirings;
-import tabulo.ops.Mxm;
-import tabulo.ops.MxmOptions;
-import tabulo.ops.MxmOptions.Algorithm;
-import tabulo.ops.MxmResult;
+import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmOptions;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmResult;
 import tabulo.storage.Store;
 
 /**

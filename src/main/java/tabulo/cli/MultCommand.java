@@ -1,5 +1,7 @@
 package tabulo.cli;
 
+import tabulo.kernel.Columns;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -7,9 +9,9 @@ import picocli.CommandLine.ParentCommand;
 
 import tabulo.math.Semirings;
 import tabulo.math.ValueCodec;
-import tabulo.ops.Mxm;
-import tabulo.ops.MxmOptions;
-import tabulo.ops.MxmResult;
+import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmOptions;
+import tabulo.ops.mxm.MxmResult;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 import tabulo.util.Progress;

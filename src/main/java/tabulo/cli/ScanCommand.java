@@ -1,5 +1,7 @@
 package tabulo.cli;
 
+import tabulo.kernel.Columns;
+
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map.Entry;

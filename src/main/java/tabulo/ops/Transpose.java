@@ -1,5 +1,8 @@
 package tabulo.ops;
 
+import tabulo.kernel.RowReader;
+import tabulo.kernel.Columns;
+
 import java.util.Map.Entry;
 
 import org.apache.accumulo.core.data.Key;

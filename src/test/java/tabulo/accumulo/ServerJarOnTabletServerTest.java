@@ -30,9 +30,9 @@ import tabulo.iterators.DecimalSumCombiner;
 import tabulo.iterators.MonoidCombiner;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrices;
-import tabulo.ops.Mxm;
-import tabulo.ops.MxmOptions.Algorithm;
-import tabulo.ops.MxmOptions;
+import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions;
 import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TableSettings;
@@ -108,7 +108,7 @@ class ServerJarOnTabletServerTest {
         store.compact("sums"); // the combiner at major compaction, in the tablet server
         assertEquals("6", store.scanAll("sums", ScanSpec.all()).get(0).getValue().toString());
 
-        // the multiply kernels, hosted by MxmTabletIterator, run from the jar too
+        // the multiply kernels, hosted by TabletKernelIterator, run from the jar too
         Map<String, Map<String, Double>> ma = Matrices.random(store, new Random(3), "A", List.of("d"));
         Map<String, Map<String, Double>> mb = Matrices.random(store, new Random(4), "B", List.of());
         for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {

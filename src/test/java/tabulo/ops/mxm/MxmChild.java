@@ -1,9 +1,9 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
 import java.nio.file.Path;
 
 import tabulo.embedded.EmbeddedStore;
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 
 /** The child process of {@link MxmRestartTest}: runs one multiply until it finishes or is killed. */
 public final class MxmChild {

@@ -1,4 +1,6 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
+
+import tabulo.ops.Matrices;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,7 +22,7 @@ import tabulo.embedded.EmbeddedStore;
 import tabulo.embedded.EngineOptions;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.select.KeySpec;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;

@@ -1,10 +1,10 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 /** How a matrix column maps to a table column: the qualifier of the empty family, else family:qualifier. */
-final class Columns {
+public final class Columns {
   private Columns() {}
 
-  static byte[] key(byte[] family, byte[] qualifier) {
+  public static byte[] key(byte[] family, byte[] qualifier) {
     if (family.length == 0) {
       return qualifier;
     }

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -13,11 +13,11 @@ import org.apache.accumulo.core.security.ColumnVisibility;
  * (sorted, duplicates and redundant parentheses removed), so equivalent labels such as {@code (x)&(y)}
  * and {@code y&x} are one label and their parts one cell. Labels repeat, so conjunctions are cached.
  */
-final class Visibilities {
-  static final ColumnVisibility NONE = new ColumnVisibility();
+public final class Visibilities {
+  public static final ColumnVisibility NONE = new ColumnVisibility();
   private final Map<String, ColumnVisibility> cache = new HashMap<>();
 
-  ColumnVisibility and(byte[] a, byte[] b) {
+  public ColumnVisibility and(byte[] a, byte[] b) {
     if (a.length == 0 && b.length == 0) {
       return NONE;
     }

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
 import org.apache.accumulo.core.security.Authorizations;
 

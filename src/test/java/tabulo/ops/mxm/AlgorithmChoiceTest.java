@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,7 +6,7 @@ import java.lang.reflect.Proxy;
 
 import org.junit.jupiter.api.Test;
 
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 import java.util.List;
 import java.util.concurrent.ExecutionException;

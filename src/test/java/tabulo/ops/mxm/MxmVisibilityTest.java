@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,7 +29,7 @@ import tabulo.embedded.EmbeddedStore;
 import tabulo.math.DecimalCodec;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;

@@ -1,7 +1,12 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
+
+import tabulo.kernel.TabletKernel;
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.KernelPlan;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
@@ -9,16 +14,19 @@ import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.math.Semirings;
 import tabulo.math.ValueCodec;
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 
+import static tabulo.kernel.KernelPlans.required;
+
 /**
  * One multiply as its kernels need it: the algorithm, the tables it reads and writes, the semiring, codec,
- * filters and tuning, and the authorizations it reads with. It travels to tablet servers as iterator
- * options ({@link #toOptions}, {@link #fromOptions}), so it holds names and settings, never credentials.
+ * filters and tuning, and the authorizations it reads with (kind {@code mxm}).
  */
-public final class MxmPlan {
+public final class MxmPlan implements KernelPlan {
+  static final String KIND = "mxm";
+
   final Algorithm algorithm; // OUTER or ROWWISE
   final String left; // OUTER: X with X^T B = C; ROWWISE: Y with Y B = C
   final String right; // B
@@ -41,61 +49,66 @@ public final class MxmPlan {
     this.auths = auths;
   }
 
+  @Override
+  public String kind() {
+    return KIND;
+  }
+
   public Algorithm algorithm() {
     return algorithm;
   }
 
+  @Override
   public Authorizations auths() {
     return auths;
   }
 
-  /** The tables the kernels read. */
-  public String[] inputs() {
-    return new String[] {left, right};
+  @Override
+  public List<String> inputs() {
+    return List.of(left, right);
   }
 
-  /** The tables the kernels write. */
-  public String[] outputs() {
-    return outTransposed == null ? new String[] {out} : new String[] {out, outTransposed};
+  @Override
+  public List<String> outputs() {
+    return outTransposed == null ? List.of(out) : List.of(out, outTransposed);
   }
 
-  /** Whether the output sums partial products in a combiner, so a unit written twice would count twice. */
+  /** The outer product sums partial products in C's combiner; row-by-row writes each cell of C once. */
+  @Override
   public boolean outputCombines() {
     return algorithm == Algorithm.OUTER;
   }
 
-  /**
-   * Where a host that re-runs units records which ones it began, when a unit written twice would count
-   * twice ({@link #outputCombines}); null otherwise. A temporary of the run, like the output.
-   */
-  public String journalTable() {
-    return outputCombines() ? out + "_journal" : null;
-  }
-
-  /** The table whose tablets the kernel walks: B for the outer product, A for row-by-row. */
+  /** B for the outer product, A for row-by-row. */
+  @Override
   public String driverTable() {
     return algorithm == Algorithm.OUTER ? right : left;
   }
 
-  /** The scan iterators that select the driver's columns (none when it reads them all). */
-  public java.util.List<org.apache.accumulo.core.client.IteratorSetting> driverIterators() {
-    return Scans.columnFilters(algorithm == Algorithm.OUTER ? options.cols : options.inner);
+  @Override
+  public KeySpec driverColumns() {
+    return algorithm == Algorithm.OUTER ? options.cols : options.inner;
   }
 
+  @Override
   public int workers() {
     return options.workers;
   }
 
-  /**
-   * The kernel for this plan, reading other tables and writing its output through {@code store};
-   * {@code pool} runs row-by-row's multiply workers.
-   */
+  /** Row-by-row spreads each tablet's batches over the workers itself. */
+  @Override
+  public boolean tabletsInParallel() {
+    return algorithm == Algorithm.OUTER;
+  }
+
+  @Override
   public TabletKernel kernel(Store store, ExecutorService pool, KernelCounters counters) {
     return algorithm == Algorithm.OUTER
         ? new OuterProduct(store, left, right, options, auths, out, outTransposed, counters)
         : new RowByRow(store, left, right, options, auths, out, outTransposed, pool, counters);
   }
 
+  @Override
   public Map<String, String> toOptions() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("algorithm", algorithm.name());
@@ -117,26 +130,27 @@ public final class MxmPlan {
     return m;
   }
 
-  public static MxmPlan fromOptions(Map<String, String> m) {
-    MxmOptions o = MxmOptions.defaults()
-        .semiring(Semirings.named(required(m, "semiring")))
-        .codec(ValueCodec.named(required(m, "codec")))
-        .rows(KeySpec.parse(required(m, "rows")))
-        .cols(KeySpec.parse(required(m, "cols")))
-        .inner(KeySpec.parse(required(m, "inner")))
-        .workers(Integer.parseInt(required(m, "workers")))
-        .batchRows(Integer.parseInt(required(m, "batchRows")))
-        .unitEntries(Integer.parseInt(required(m, "unitEntries")));
-    Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
-    return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
-        required(m, "out"), m.get("outTransposed"), o, auths);
-  }
-
-  private static String required(Map<String, String> m, String key) {
-    String v = m.get(key);
-    if (v == null) {
-      throw new IllegalArgumentException("multiply kernel option '" + key + "' is missing");
+  /** Decodes multiply plans in tablet servers. */
+  public static final class Kind implements KernelPlan.Kind {
+    @Override
+    public String name() {
+      return KIND;
     }
-    return v;
+
+    @Override
+    public MxmPlan decode(Map<String, String> m) {
+      MxmOptions o = MxmOptions.defaults()
+          .semiring(Semirings.named(required(m, "semiring")))
+          .codec(ValueCodec.named(required(m, "codec")))
+          .rows(KeySpec.parse(required(m, "rows")))
+          .cols(KeySpec.parse(required(m, "cols")))
+          .inner(KeySpec.parse(required(m, "inner")))
+          .workers(Integer.parseInt(required(m, "workers")))
+          .batchRows(Integer.parseInt(required(m, "batchRows")))
+          .unitEntries(Integer.parseInt(required(m, "unitEntries")));
+      Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
+      return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
+          required(m, "out"), m.get("outTransposed"), o, auths);
+    }
   }
 }

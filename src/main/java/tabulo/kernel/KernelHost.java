@@ -1,16 +1,16 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 import java.util.List;
 
 import org.apache.accumulo.core.data.Range;
 
 /**
- * Where a multiply's kernels run: in this process ({@link LocalKernels}), or inside the tablet servers
- * of the store (the Accumulo host). Either way the same {@link TabletKernel} code does the work.
+ * Where a plan's kernels run: in this process ({@link LocalKernels}), or inside the tablet servers of
+ * the store (the Accumulo host). Either way the same {@link TabletKernel} code does the work.
  */
 public interface KernelHost {
   /** Runs the plan's kernel over every tablet range of its driver table; returns when all are done. */
-  void run(MxmPlan plan, List<Range> tablets, KernelCounters counters);
+  void run(KernelPlan plan, List<Range> tablets, KernelCounters counters);
 
   /** A store that can host kernels next to its data. */
   interface Provider {

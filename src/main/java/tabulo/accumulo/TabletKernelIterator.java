@@ -15,15 +15,15 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.hadoop.io.Text;
 
-import tabulo.ops.KernelCounters;
-import tabulo.ops.MxmPlan;
-import tabulo.ops.TabletKernel;
-import tabulo.ops.TabletRun;
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.KernelPlans;
+import tabulo.kernel.TabletKernel;
+import tabulo.kernel.TabletRun;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
- * Runs a multiply kernel inside a tablet server, on the tablet's own rows of the driver table (its source),
+ * Runs any kernel ({@link KernelPlans}, by the kind its options name) inside a tablet server, on the tablet's own rows of the driver table (its source),
  * reading the other input and writing the output through the run's short-lived login. It returns one
  * {@link KernelMarker} per unit, keyed by the unit's last row, after the unit's output is durable.
  *
@@ -34,7 +34,7 @@ import tabulo.storage.TabuloException;
  * redone; one it left half written stops the multiply with an error (run it again; the staging output is
  * discarded).
  */
-public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Value> {
+public final class TabletKernelIterator implements SortedKeyValueIterator<Key, Value> {
   /** Option naming the journal table; absent when the output does not sum partial products. */
   public static final String JOURNAL = "journal";
 
@@ -67,7 +67,7 @@ public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Valu
     try {
       if (kernel == null) {
         Store store = KernelClients.store(KernelLogin.fromOptions(options));
-        kernel = MxmPlan.fromOptions(options).kernel(store, KernelClients.workers(), counters);
+        kernel = KernelPlans.decode(options).kernel(store, KernelClients.workers(), counters);
         journal = options.containsKey(JOURNAL) ? new UnitJournal(store, options.get(JOURNAL)) : null;
       }
       byte[] startRow = start == null ? new byte[0] : start.getRowData().toArray();
@@ -98,14 +98,14 @@ public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Valu
   /** Does the next unit (or reports one an earlier attempt finished) and makes its marker the top entry. */
   private void advance() {
     try {
-      long pp = counters.partialProducts.get();
+      long work = counters.work.get();
       long read = counters.entriesRead.get();
       long written = counters.entriesWritten.get();
       if (journal != null) {
         UnitJournal.Attempt earlier = journal.lookup(unitId);
         if (earlier != null && earlier.done()) {
           // finished by an attempt whose marker never reached the client: report it, do not redo it
-          setTop(earlier.lastRow(), KernelMarker.progress(earlier.partialProducts(), earlier.entriesRead(),
+          setTop(earlier.lastRow(), KernelMarker.progress(earlier.work(), earlier.entriesRead(),
               earlier.entriesWritten(), resumed));
           startAfter(earlier.lastRow());
           return;
@@ -123,13 +123,13 @@ public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Valu
         topKey = null;
         return;
       }
-      pp = counters.partialProducts.get() - pp;
+      work = counters.work.get() - work;
       read = counters.entriesRead.get() - read;
       written = counters.entriesWritten.get() - written;
       if (journal != null) {
-        journal.done(unitId, last, pp, read, written);
+        journal.done(unitId, last, work, read, written);
       }
-      setTop(last, KernelMarker.progress(pp, read, written, resumed));
+      setTop(last, KernelMarker.progress(work, read, written, resumed));
       unitId = id("after:", last);
     } catch (TabuloException e) {
       fail(e.getMessage());
@@ -193,6 +193,6 @@ public final class MxmTabletIterator implements SortedKeyValueIterator<Key, Valu
 
   @Override
   public SortedKeyValueIterator<Key, Value> deepCopy(IteratorEnvironment env) {
-    throw new UnsupportedOperationException("a multiply kernel runs once per scan and is not copied");
+    throw new UnsupportedOperationException("a kernel runs once per scan and is not copied");
   }
 }

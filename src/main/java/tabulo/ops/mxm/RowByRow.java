@@ -1,4 +1,15 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
+
+import tabulo.kernel.TabletKernel;
+import tabulo.kernel.TabletRun;
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.DriverRows;
+import tabulo.kernel.Tasks;
+import tabulo.kernel.Scans;
+import tabulo.kernel.RowReader;
+import tabulo.kernel.MatrixRow;
+import tabulo.kernel.Columns;
+import tabulo.kernel.Visibilities;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -56,16 +67,6 @@ final class RowByRow implements TabletKernel {
     this.ctTable = ctTable;
     this.pool = pool;
     this.counters = counters;
-  }
-
-  @Override
-  public String driverTable() {
-    return y;
-  }
-
-  @Override
-  public KeySpec driverColumns() {
-    return options.inner;
   }
 
   /** A batch of Y rows and the distinct B rows they need, each numbered once. */
@@ -302,7 +303,7 @@ final class RowByRow implements TabletKernel {
         }
       }
     }
-    counters.partialProducts.addAndGet(pp);
+    counters.work.addAndGet(pp);
     counters.entriesWritten.addAndGet(written);
   }
 

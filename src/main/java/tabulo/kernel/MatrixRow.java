@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 import java.util.Arrays;
 
@@ -6,22 +6,22 @@ import java.util.Arrays;
  * One row of a matrix read from a table: its key and, per stored entry, the column (family and
  * qualifier), the value decoded once to a double, and the visibility. Reused between rows.
  */
-final class MatrixRow {
-  byte[] row;
-  int size;
-  byte[][] families = new byte[16][];
-  byte[][] qualifiers = new byte[16][];
-  double[] values = new double[16];
-  byte[][] visibilities = new byte[16][];
-  boolean labelled; // some entry has a visibility label
+public final class MatrixRow {
+  public byte[] row;
+  public int size;
+  public byte[][] families = new byte[16][];
+  public byte[][] qualifiers = new byte[16][];
+  public double[] values = new double[16];
+  public byte[][] visibilities = new byte[16][];
+  public boolean labelled; // some entry has a visibility label
 
-  void clear(byte[] rowKey) {
+  public void clear(byte[] rowKey) {
     row = rowKey;
     size = 0;
     labelled = false;
   }
 
-  void add(byte[] family, byte[] qualifier, double value, byte[] visibility) {
+  public void add(byte[] family, byte[] qualifier, double value, byte[] visibility) {
     if (size == values.length) {
       int n = size * 2;
       families = Arrays.copyOf(families, n);
@@ -38,12 +38,12 @@ final class MatrixRow {
   }
 
   /** The column as one key: the qualifier when the family is empty, else family:qualifier. */
-  byte[] columnKey(int i) {
+  public byte[] columnKey(int i) {
     return Columns.key(families[i], qualifiers[i]);
   }
 
   /** A copy that keeps its own arrays (the reader reuses this one). */
-  MatrixRow copy() {
+  public MatrixRow copy() {
     MatrixRow c = new MatrixRow();
     c.row = row;
     c.size = size;

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +15,19 @@ import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 
 /** Scan specifications for kernels: row selections clipped to one tablet, column selections done server-side. */
-final class Scans {
+public final class Scans {
   /** Above a table's own iterators, so columns are selected from final values. */
-  static final int COLUMN_FILTER_PRIORITY = 1000;
+  public static final int COLUMN_FILTER_PRIORITY = 1000;
 
   private Scans() {}
 
   /** The row ranges of {@code rows} inside {@code within}; empty when they do not meet. */
-  static List<Range> clip(KeySpec rows, Range within) {
+  public static List<Range> clip(KeySpec rows, Range within) {
     return clip(rows.rowRanges(), within);
   }
 
   /** The parts of {@code ranges} inside {@code within}. */
-  static List<Range> clip(List<Range> ranges, Range within) {
+  public static List<Range> clip(List<Range> ranges, Range within) {
     List<Range> out = new ArrayList<>();
     for (Range r : ranges) {
       Range c = within.clip(r, true);
@@ -38,14 +38,14 @@ final class Scans {
     return out;
   }
 
-  static ScanSpec spec(List<Range> ranges, KeySpec columns, Authorizations auths) {
+  public static ScanSpec spec(List<Range> ranges, KeySpec columns, Authorizations auths) {
     ScanSpec spec = ScanSpec.all().ranges(ranges).auths(auths);
     columnFilters(columns).forEach(spec::iterator);
     return spec;
   }
 
   /** The scan iterators that select {@code columns}: none when it is every column. */
-  static List<IteratorSetting> columnFilters(KeySpec columns) {
+  public static List<IteratorSetting> columnFilters(KeySpec columns) {
     if (columns.isAll()) {
       return List.of();
     }
@@ -55,7 +55,7 @@ final class Scans {
   }
 
   /** The row range of each tablet of a table, in order. */
-  static List<Range> tablets(Store store, String table) {
+  public static List<Range> tablets(Store store, String table) {
     SortedSet<String> splits = store.splits(table);
     List<Range> out = new ArrayList<>(splits.size() + 1);
     Text prev = null;

@@ -1,4 +1,13 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
+
+import tabulo.kernel.TabletKernel;
+import tabulo.kernel.TabletRun;
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.DriverRows;
+import tabulo.kernel.Scans;
+import tabulo.kernel.RowReader;
+import tabulo.kernel.MatrixRow;
+import tabulo.kernel.Visibilities;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -42,16 +51,6 @@ final class OuterProduct implements TabletKernel {
     this.c = c;
     this.ct = ct;
     this.counters = counters;
-  }
-
-  @Override
-  public String driverTable() {
-    return b;
-  }
-
-  @Override
-  public KeySpec driverColumns() {
-    return options.cols;
   }
 
   @Override
@@ -146,7 +145,7 @@ final class OuterProduct implements TabletKernel {
         }
       }
     }
-    counters.partialProducts.addAndGet((long) xRow.size * bRow.size);
+    counters.work.addAndGet((long) xRow.size * bRow.size);
     counters.entriesWritten.addAndGet((long) xRow.size * bRow.size);
   }
 

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
@@ -17,7 +17,7 @@ import tabulo.storage.TabuloException;
  * Groups a sorted scan into matrix rows, decoding each value once. A value the codec cannot read stops
  * the multiply with an error naming the table, row and column.
  */
-final class RowReader {
+public final class RowReader {
   private final String table;
   private final Iterator<Entry<Key, Value>> entries;
   private final ValueCodec codec;
@@ -26,7 +26,7 @@ final class RowReader {
   private final AtomicLong entriesRead;
 
   /** Counts the entries it reads into {@code entriesRead}, row by row, for progress reports. */
-  RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead) {
+  public RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead) {
     this.entriesRead = entriesRead;
     this.table = table;
     this.entries = scan.iterator();
@@ -34,7 +34,7 @@ final class RowReader {
   }
 
   /** The next row (reused: copy it to keep it), or null at the end. */
-  MatrixRow next() {
+  public MatrixRow next() {
     if (pending == null) {
       if (!entries.hasNext()) {
         return null;
@@ -61,7 +61,7 @@ final class RowReader {
   }
 
   /** Decodes one value; one that cannot be read stops the operation, naming where it is. */
-  static double decode(ValueCodec codec, Value v, String table, byte[] row, byte[] family, byte[] qualifier) {
+  public static double decode(ValueCodec codec, Value v, String table, byte[] row, byte[] family, byte[] qualifier) {
     try {
       return codec.decode(v.get(), 0, v.getSize());
     } catch (ValueFormatException e) {
@@ -76,11 +76,11 @@ final class RowReader {
         b, 0, b.length);
   }
 
-  static byte[] bytes(ByteSequence s) {
+  public static byte[] bytes(ByteSequence s) {
     return s.length() == 0 ? EMPTY : s.toArray();
   }
 
-  static String text(byte[] b) {
+  public static String text(byte[] b) {
     return new String(b, StandardCharsets.UTF_8);
   }
 

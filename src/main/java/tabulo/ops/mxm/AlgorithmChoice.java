@@ -1,6 +1,6 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 import tabulo.storage.TabuloException;

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
 /** Hears how far a multiply has come: partial products so far, and the fraction of its input read. */
 public interface MxmProgress {

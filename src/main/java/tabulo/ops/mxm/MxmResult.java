@@ -1,6 +1,6 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 
 /**
  * What a multiply did: the algorithm used and why ({@link AlgorithmChoice}), partial products computed, entries written, seconds taken,

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,7 +26,7 @@ import tabulo.gen.VertexKeys;
 import tabulo.math.CsrMatrix;
 import tabulo.math.DecimalCodec;
 import tabulo.math.Semirings;
-import tabulo.ops.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.storage.ScanSpec;
 
 /**

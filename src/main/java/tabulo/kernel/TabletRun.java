@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 /**
  * One tablet's share of a kernel, done in units. Each unit leaves its output durable and holds nothing

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
 
 import tabulo.storage.Store;
 import tabulo.storage.TableWriter;

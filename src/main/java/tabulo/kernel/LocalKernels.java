@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.kernel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,33 +8,37 @@ import java.util.concurrent.Future;
 
 import org.apache.accumulo.core.data.Range;
 
-import tabulo.ops.MxmOptions.Algorithm;
 import tabulo.storage.Store;
 
 /**
  * Runs kernels in this process against a store: next to the data for the embedded engine, and the
- * client-side fallback on Accumulo. Outer-product tablets run in parallel on the workers; row-by-row
- * walks tablets in turn and spreads each batch over the workers.
+ * client-side fallback on Accumulo. Tablets run in parallel on the workers unless the plan's own runs
+ * spread each tablet over them (row-by-row's batches).
  */
-final class LocalKernels implements KernelHost {
+public final class LocalKernels implements KernelHost {
   private final Store store;
 
-  LocalKernels(Store store) {
+  public LocalKernels(Store store) {
     this.store = store;
   }
 
+  /** The store's own host when it has one and {@code nextToData}, else this process. */
+  public static KernelHost of(Store store, boolean nextToData) {
+    return nextToData && store instanceof KernelHost.Provider p ? p.kernelHost() : new LocalKernels(store);
+  }
+
   @Override
-  public void run(MxmPlan plan, List<Range> tablets, KernelCounters counters) {
-    ExecutorService pool = Executors.newFixedThreadPool(plan.workers(), r -> {
-      Thread t = new Thread(r, "tabulo-mxm");
+  public void run(KernelPlan plan, List<Range> tablets, KernelCounters counters) {
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, plan.workers()), r -> {
+      Thread t = new Thread(r, "tabulo-kernel");
       t.setDaemon(true);
       return t;
     });
     try {
       TabletKernel kernel = plan.kernel(store, pool, counters);
-      DriverRows driver = ranges -> store.scan(kernel.driverTable(),
-          Scans.spec(ranges, kernel.driverColumns(), plan.auths()));
-      if (plan.algorithm() == Algorithm.OUTER) {
+      DriverRows driver = ranges -> store.scan(plan.driverTable(),
+          Scans.spec(ranges, plan.driverColumns(), plan.auths()));
+      if (plan.tabletsInParallel()) {
         List<Future<?>> futures = new ArrayList<>();
         for (Range tablet : tablets) {
           futures.add(pool.submit(() -> runTablet(kernel, tablet, driver)));

@@ -1,4 +1,11 @@
-package tabulo.ops;
+package tabulo.ops.mxm;
+
+import tabulo.kernel.KernelHost;
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.LocalKernels;
+import tabulo.kernel.Scans;
+import tabulo.ops.Workspace;
+import tabulo.ops.Transpose;
 
 import java.util.EnumSet;
 
@@ -7,8 +14,8 @@ import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.iterators.AcrossLabelsCombiner;
 import tabulo.iterators.MonoidCombiner;
-import tabulo.ops.MxmOptions.Algorithm;
-import tabulo.ops.MxmOptions.Kernels;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmOptions.Kernels;
 import tabulo.storage.Store;
 import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
@@ -73,11 +80,10 @@ public final class Mxm {
       if (plan.journalTable() != null) {
         workspace.adopt(plan.journalTable()); // a host that journals units creates it
       }
-      KernelHost host = o.kernels == Kernels.SERVER && store instanceof KernelHost.Provider p
-          ? p.kernelHost() : new LocalKernels(store);
+      KernelHost host = LocalKernels.of(store, o.kernels == Kernels.SERVER);
       KernelCounters counters = new KernelCounters();
       double input = o.progress == MxmProgress.NONE ? Double.POSITIVE_INFINITY : inputEntries(store, left, b, algorithm);
-      try (Ticker ticker = new Ticker(() -> o.progress.update(counters.partialProducts.get(),
+      try (Ticker ticker = new Ticker(() -> o.progress.update(counters.work.get(),
           Math.min(1, counters.entriesRead.get() / input)))) {
         host.run(plan, Scans.tablets(store, algorithm == Algorithm.OUTER ? b : left), counters);
       }
@@ -85,7 +91,7 @@ public final class Mxm {
       if (stagingT != null) {
         store.rename(stagingT, o.transposeOut);
       }
-      return new MxmResult(algorithm, choice.reason(), counters.partialProducts.get(), counters.entriesWritten.get(),
+      return new MxmResult(algorithm, choice.reason(), counters.work.get(), counters.entriesWritten.get(),
           (System.nanoTime() - start) / 1e9, counters.resumes.get());
     }
   }
