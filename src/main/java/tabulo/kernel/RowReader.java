@@ -25,7 +25,10 @@ public final class RowReader {
   private Entry<Key, Value> pending;
   private final AtomicLong entriesRead;
 
-  /** Counts the entries it reads into {@code entriesRead}, row by row, for progress reports. */
+  /**
+   * Counts the entries it reads into {@code entriesRead}, row by row, for progress reports. A null
+   * {@code codec} reads structure only: every value is 1 (a structural mask need not hold numbers).
+   */
   public RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead) {
     this.entriesRead = entriesRead;
     this.table = table;
@@ -52,7 +55,7 @@ public final class RowReader {
       Value v = pending.getValue();
       byte[] family = bytes(k.getColumnFamilyData());
       byte[] qualifier = bytes(k.getColumnQualifierData());
-      double d = decode(codec, v, table, rowKey, family, qualifier);
+      double d = codec == null ? 1 : decode(codec, v, table, rowKey, family, qualifier);
       row.add(family, qualifier, d, bytes(k.getColumnVisibilityData()));
       pending = entries.hasNext() ? entries.next() : null;
     }

@@ -38,6 +38,7 @@ public final class Workspace implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final String OWNER_ROW = "owner";
   private static final String TABLE_ROW = "table";
+  private static final String REPLACE_ROW = "replace";
 
   /** Who runs a workspace: a run is dead when its host is this one and its process is gone. */
   record Owner(String host, long pid, long startedMillis) {
@@ -119,6 +120,34 @@ public final class Workspace implements AutoCloseable {
     return name;
   }
 
+  /**
+   * Replaces table {@code target} by this run's complete temporary {@code replacement}. The intent is
+   * recorded first, so a run killed between deleting the target and renaming is rolled forward by the next
+   * workspace opened on the store (the target is never left missing).
+   */
+  public void replace(String replacement, String target) {
+    if (!tables.contains(replacement)) {
+      throw new IllegalArgumentException("not a temporary of this run: " + replacement);
+    }
+    Mutation m = new Mutation(REPLACE_ROW);
+    m.put("", replacement, target);
+    write(m);
+    finishReplace(store, replacement, target);
+    Mutation done = new Mutation(REPLACE_ROW);
+    done.putDelete("", replacement);
+    write(done);
+  }
+
+  private static void finishReplace(Store store, String replacement, String target) {
+    if (!store.exists(replacement)) {
+      return; // renamed already
+    }
+    if (store.exists(target)) {
+      store.delete(target);
+    }
+    store.rename(replacement, target);
+  }
+
   /** Deletes this run's temporaries that still exist (a published one was renamed away), then the marker. */
   @Override
   public void close() {
@@ -147,12 +176,15 @@ public final class Workspace implements AutoCloseable {
         long pid = -1;
         long started = 0;
         List<String> listed = new ArrayList<>();
+        List<String[]> replacing = new ArrayList<>();
         for (Entry<Key, Value> e : store.scanAll(t, ScanSpec.all())) {
           String row = e.getKey().getRow().toString();
           String q = e.getKey().getColumnQualifier().toString();
           String v = new String(e.getValue().get(), StandardCharsets.UTF_8);
           if (row.equals(TABLE_ROW)) {
             listed.add(q);
+          } else if (row.equals(REPLACE_ROW)) {
+            replacing.add(new String[] {q, v});
           } else if (row.equals(OWNER_ROW)) {
             switch (q) {
               case "host" -> host = v;
@@ -165,6 +197,9 @@ public final class Workspace implements AutoCloseable {
         // No owner yet: the run died between creating its marker and writing it (it created nothing).
         if (host != null && !new Owner(host, pid, started).isDead()) {
           continue;
+        }
+        for (String[] r : replacing) {
+          finishReplace(store, r[0], r[1]); // complete when recorded: roll forward
         }
         for (String temporary : listed) {
           if (TableNames.isReserved(temporary) && store.exists(temporary)) {

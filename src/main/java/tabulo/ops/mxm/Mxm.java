@@ -1,6 +1,7 @@
 package tabulo.ops.mxm;
 
 import tabulo.kernel.KernelHost;
+import tabulo.kernel.Ticker;
 import tabulo.kernel.KernelCounters;
 import tabulo.kernel.LocalKernels;
 import tabulo.kernel.Scans;
@@ -105,34 +106,6 @@ public final class Mxm {
       return Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b).entries() : 0));
     } catch (TabuloException e) {
       return Double.POSITIVE_INFINITY;
-    }
-  }
-
-  /** Calls a progress report a few times a second on a daemon thread, and once more when closed. */
-  private static final class Ticker implements AutoCloseable {
-    private final Thread thread;
-    private final Runnable report;
-
-    Ticker(Runnable report) {
-      this.report = report;
-      this.thread = new Thread(() -> {
-        try {
-          while (!Thread.currentThread().isInterrupted()) {
-            report.run();
-            Thread.sleep(250);
-          }
-        } catch (InterruptedException e) {
-          // closed
-        }
-      }, "tabulo-mxm-progress");
-      thread.setDaemon(true);
-      thread.start();
-    }
-
-    @Override
-    public void close() {
-      thread.interrupt();
-      report.run();
     }
   }
 }

@@ -1,0 +1,301 @@
+package tabulo.kernel;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.PartialKey;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+
+import tabulo.math.ValueCodec;
+import tabulo.select.KeySpec;
+import tabulo.storage.Scan;
+import tabulo.storage.SortingLoader;
+import tabulo.storage.Store;
+
+/**
+ * The streaming kernel: walks the row keys of its inputs in key order and hands each key's rows (null
+ * where an input lacks the row) to a {@link RowOp}, which writes cells to the outputs. Element-wise add
+ * and multiply, apply, select, reduce, extract, transpose and assign are each a RowOp over it.
+ *
+ * <p>Input 0 drives: the host walks its tablets and the run reads its rows from the host (the tablet's
+ * own data in a tablet server). Other inputs are scanned over the same row spans. An input that
+ * {@link Input#drives} has its rows visited even where the driver has none (a union); one that does not
+ * is only consulted on the driver's rows (a mask, an intersection).
+ *
+ * <p>A unit is about {@code unitEntries} driver entries, read whole before anything is written; it covers
+ * the rows after the previous unit up to its last driver row, and the last unit of a tablet runs on to
+ * the tablet's end for the driving inputs (in pieces of about {@code unitEntries}). Each unit's output is
+ * durable when {@link TabletRun#step} returns the last row it covered, so a host may resume after it.
+ */
+public final class RowStream implements TabletKernel {
+  /** One input: its table, the rows and columns read (D4M selections), whether its rows drive. */
+  public record Input(String table, KeySpec rows, KeySpec cols, boolean drives, boolean structureOnly) {
+    public static Input of(String table) {
+      return new Input(table, KeySpec.all(), KeySpec.all(), true, false);
+    }
+
+    public Input rows(KeySpec r) {
+      return new Input(table, r, cols, drives, structureOnly);
+    }
+
+    public Input cols(KeySpec c) {
+      return new Input(table, rows, c, drives, structureOnly);
+    }
+
+    /** Only consulted on the rows of inputs that drive. */
+    public Input consulted() {
+      return new Input(table, rows, cols, false, structureOnly);
+    }
+
+    /** Values are not read (each counts as 1): for a structural mask. */
+    public Input structure() {
+      return new Input(table, rows, cols, drives, true);
+    }
+  }
+
+  /** What a stream does with each row key; one instance per tablet run, so it may keep state. */
+  public interface RowOp {
+    /** {@code rows[i]} is input i's row (reused after the call returns), or null. */
+    void row(byte[] row, MatrixRow[] rows, Output out);
+
+    /** Called when a unit's rows are done, before its output is made durable (for per-unit partial sums). */
+    default void unitEnd(Output out) {}
+  }
+
+  /** Where a RowOp writes: output tables by number. */
+  public interface Output {
+    void put(int output, byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value);
+  }
+
+  private final Store store;
+  private final List<Input> inputs;
+  private final List<String> outputs;
+  private final ValueCodec codec;
+  private final Authorizations auths;
+  private final int unitEntries;
+  private final Supplier<RowOp> ops;
+  private final int mask; // input number of output 0's mask, or -1
+  private final boolean maskComplement;
+  private final KernelCounters counters;
+
+  public RowStream(Store store, StreamPlan plan, Supplier<RowOp> ops, KernelCounters counters) {
+    this.store = store;
+    this.inputs = plan.streamInputs();
+    this.outputs = plan.outputs();
+    this.codec = plan.codec();
+    this.auths = plan.auths();
+    this.unitEntries = plan.unitEntries();
+    this.ops = ops;
+    this.counters = counters;
+    this.mask = plan.settings().mask();
+    this.maskComplement = plan.settings().maskComplement();
+  }
+
+  @Override
+  public TabletRun start(Range range, DriverRows driver) {
+    List<Range> ranges = Scans.clip(inputs.get(0).rows(), range);
+    Scan ds = ranges.isEmpty() ? null : driver.open(ranges);
+    RowReader reader = ds == null ? null : reader(inputs.get(0), ds);
+    boolean othersDrive = inputs.stream().skip(1).anyMatch(Input::drives);
+    RowOp op = ops.get();
+    return new TabletRun() {
+      private Key spanStart = range.getStartKey(); // exclusive after the first unit
+      private boolean spanStartInclusive = range.isStartKeyInclusive();
+      private boolean driverDone = reader == null;
+      private MatrixRow pending; // a driver row read past a unit's end
+
+      @Override
+      public byte[] step(Runnable beforeWriting) {
+        List<MatrixRow> unit = new ArrayList<>();
+        if (!driverDone) {
+          long read = 0;
+          while (read < unitEntries) {
+            MatrixRow r = pending != null ? pending : reader.next();
+            pending = null;
+            if (r == null) {
+              break;
+            }
+            unit.add(r.copy());
+            read += r.size;
+          }
+          if (read >= unitEntries) {
+            MatrixRow next = reader.next();
+            pending = next == null ? null : next.copy();
+          }
+          driverDone = pending == null;
+        }
+        if (unit.isEmpty() && !(driverDone && othersDrive)) {
+          close();
+          return null;
+        }
+        // the unit's span: to its last driver row, or on to the tablet's end once the driver is done
+        boolean toEnd = driverDone && othersDrive;
+        Range span = toEnd ? new Range(spanStart, spanStartInclusive, range.getEndKey(), range.isEndKeyInclusive())
+            : new Range(spanStart, spanStartInclusive, new Key(new Text(unit.get(unit.size() - 1).row)).followingKey(
+                PartialKey.ROW), false);
+        beforeWriting.run();
+        byte[] last = merge(unit, span, toEnd, op);
+        if (last == null) {
+          close();
+          return null;
+        }
+        spanStart = new Key(new Text(last)).followingKey(PartialKey.ROW);
+        spanStartInclusive = true;
+        return last;
+      }
+
+      @Override
+      public void close() {
+        if (ds != null) {
+          ds.close();
+        }
+      }
+    };
+  }
+
+  /**
+   * Visits the unit's row keys and, within {@code span}, the other inputs' rows; writes the unit's output
+   * and returns the last row visited (null when none). With {@code toEnd}, stops after about
+   * {@code unitEntries} entries of the other inputs, at a row boundary.
+   */
+  private byte[] merge(List<MatrixRow> unit, Range span, boolean toEnd, RowOp op) {
+    int n = inputs.size();
+    List<Scan> scans = new ArrayList<>();
+    RowReader[] readers = new RowReader[n];
+    MatrixRow[] current = new MatrixRow[n];
+    LoaderOutput loaders = new LoaderOutput();
+    MaskedOutput masked = mask < 0 ? null : new MaskedOutput(loaders, new MaskFilter(maskComplement));
+    Output out = masked == null ? loaders : masked;
+    byte[] last = null;
+    try {
+      for (int i = 1; i < n; i++) {
+        Input in = inputs.get(i);
+        List<Range> rs = Scans.clip(in.rows().rowRanges(), span);
+        if (!rs.isEmpty()) {
+          Scan s = store.scan(in.table(), Scans.spec(rs, in.cols(), auths));
+          scans.add(s);
+          readers[i] = reader(in, s);
+          current[i] = readers[i].next();
+        }
+      }
+      MatrixRow[] rows = new MatrixRow[n];
+      int next = 0;
+      long otherEntries = 0;
+      while (true) {
+        byte[] key = next < unit.size() ? unit.get(next).row : null;
+        for (int i = 1; i < n; i++) {
+          if (current[i] != null && inputs.get(i).drives() && (key == null || less(current[i].row, key))) {
+            key = current[i].row;
+          }
+        }
+        if (key == null || (toEnd && next >= unit.size() && otherEntries >= unitEntries)) {
+          break;
+        }
+        Arrays.fill(rows, null);
+        if (next < unit.size() && Arrays.equals(unit.get(next).row, key)) {
+          rows[0] = unit.get(next++);
+        }
+        for (int i = 1; i < n; i++) {
+          while (current[i] != null && less(current[i].row, key)) {
+            current[i] = readers[i].next(); // rows no driving input has
+          }
+          if (current[i] != null && Arrays.equals(current[i].row, key)) {
+            rows[i] = current[i];
+            if (rows[0] == null) {
+              otherEntries += current[i].size;
+            }
+          }
+        }
+        key = key.clone();
+        if (masked != null) {
+          masked.maskRow = rows[mask];
+        }
+        op.row(key, rows, out);
+        last = key;
+        for (int i = 1; i < n; i++) {
+          if (rows[i] != null) {
+            current[i] = readers[i].next();
+          }
+        }
+      }
+      op.unitEnd(out);
+      loaders.close(); // durable before the unit is reported
+    } finally {
+      loaders.abandon();
+      scans.forEach(Scan::close);
+    }
+    return last;
+  }
+
+  private RowReader reader(Input in, Scan scan) {
+    return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead);
+  }
+
+  private static boolean less(byte[] a, byte[] b) {
+    return Arrays.compareUnsigned(a, b) < 0;
+  }
+
+  /** One sorted loader per output, opened on first use. */
+  private final class LoaderOutput implements Output {
+    private final SortingLoader[] loaders = new SortingLoader[outputs.size()];
+    private long written;
+
+    @Override
+    public void put(int output, byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
+      SortingLoader l = loaders[output];
+      if (l == null) {
+        l = loaders[output] = new SortingLoader(store, outputs.get(output), CHUNK);
+      }
+      l.put(row, family, qualifier, visibility, value);
+      written++;
+    }
+
+    void close() {
+      for (int i = 0; i < loaders.length; i++) {
+        if (loaders[i] != null) {
+          loaders[i].close();
+          loaders[i] = null;
+        }
+      }
+      counters.work.addAndGet(written);
+      counters.entriesWritten.addAndGet(written);
+    }
+
+    /** After a failure: drops what was buffered (a staging output is discarded whole anyway). */
+    void abandon() {
+      Arrays.fill(loaders, null);
+    }
+  }
+
+  /** Writes output 0's cells only where the current row of the mask admits them. */
+  private static final class MaskedOutput implements Output {
+    private final Output out;
+    private final MaskFilter filter;
+    MatrixRow maskRow;
+
+    MaskedOutput(Output out, MaskFilter filter) {
+      this.out = out;
+      this.filter = filter;
+    }
+
+    @Override
+    public void put(int output, byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
+      if (output != 0) {
+        out.put(output, row, family, qualifier, visibility, value);
+        return;
+      }
+      byte[] label = filter.admit(maskRow, family, qualifier, visibility);
+      if (label != null) {
+        out.put(0, row, family, qualifier, label, value);
+      }
+    }
+  }
+
+  /** Cells per sorted bulk load: bounds memory per run. */
+  private static final int CHUNK = 400_000;
+}

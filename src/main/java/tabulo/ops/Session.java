@@ -1,0 +1,143 @@
+package tabulo.ops;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.Authorizations;
+
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.KernelHost;
+import tabulo.kernel.KernelPlan;
+import tabulo.kernel.LocalKernels;
+import tabulo.kernel.Scans;
+import tabulo.kernel.Ticker;
+import tabulo.math.ValueCodec;
+import tabulo.storage.Store;
+import tabulo.storage.TableNames;
+import tabulo.storage.TabuloException;
+
+/**
+ * Operations on the tables of one store: the authorizations and codec they read with, where their kernels
+ * run, and the workspace their temporaries live in (deleted when the session closes, or by the next
+ * session after a crash). Matrices are handles on tables of this session: {@code session.matrix("A")}.
+ */
+public final class Session implements AutoCloseable {
+  final Store store;
+  private Authorizations auths;
+  private ValueCodec codec = ValueCodec.named("decimal");
+  private boolean nextToData = true;
+  private int workers = 2;
+  private int unitEntries = 50_000;
+  private LongConsumer progress = done -> {};
+  private final Map<String, Workspace> workspaces = new LinkedHashMap<>();
+
+  private Session(Store store) {
+    this.store = store;
+  }
+
+  public static Session open(Store store) {
+    return new Session(store);
+  }
+
+  /** Read with these authorizations (default: all of the user's). */
+  public Session auths(Authorizations a) {
+    this.auths = a;
+    return this;
+  }
+
+  /** How values are stored (default: decimal strings). */
+  public Session codec(ValueCodec c) {
+    this.codec = c;
+    return this;
+  }
+
+  /** Run kernels inside the store's servers when it has them (default), or in this process. */
+  public Session nextToData(boolean n) {
+    this.nextToData = n;
+    return this;
+  }
+
+  public Session workers(int n) {
+    this.workers = n;
+    return this;
+  }
+
+  /** Driver entries per kernel unit (what a restarted kernel may redo). */
+  public Session unitEntries(int n) {
+    this.unitEntries = n;
+    return this;
+  }
+
+  /** Hears the cells computed so far, a few times a second while an operation runs. */
+  public Session progress(LongConsumer p) {
+    this.progress = p;
+    return this;
+  }
+
+  public Store store() {
+    return store;
+  }
+
+  public Authorizations auths() {
+    if (auths == null) {
+      auths = store.authorizations(store.user());
+    }
+    return auths;
+  }
+
+  public ValueCodec codec() {
+    return codec;
+  }
+
+  public int workers() {
+    return workers;
+  }
+
+  public int unitEntries() {
+    return unitEntries;
+  }
+
+  /** The matrix stored in {@code table}, which must exist. */
+  public Matrix matrix(String table) {
+    if (!store.exists(table)) {
+      throw new TabuloException("no such table: " + table);
+    }
+    return new Matrix(this, table, null);
+  }
+
+  /** The workspace for temporaries near {@code table} (renames stay within a namespace). */
+  Workspace workspace(String nearTable) {
+    return workspaces.computeIfAbsent(TableNames.namespacePrefix(nearTable), ns -> Workspace.open(store, nearTable));
+  }
+
+  /** Runs a plan's kernels over every tablet of its driver; returns what they did. */
+  public KernelCounters run(KernelPlan plan) {
+    KernelHost host = LocalKernels.of(store, nextToData);
+    KernelCounters counters = new KernelCounters();
+    List<Range> tablets = Scans.tablets(store, plan.driverTable());
+    try (Ticker t = new Ticker(() -> progress.accept(counters.work.get()))) {
+      host.run(plan, tablets, counters);
+    }
+    return counters;
+  }
+
+  /** Deletes the session's temporaries (a result kept by name was renamed away first). */
+  @Override
+  public void close() {
+    RuntimeException first = null;
+    for (Workspace w : workspaces.values()) {
+      try {
+        w.close();
+      } catch (RuntimeException e) {
+        first = first == null ? e : first;
+      }
+    }
+    workspaces.clear();
+    if (first != null) {
+      throw first;
+    }
+  }
+}
