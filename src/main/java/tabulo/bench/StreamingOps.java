@@ -24,44 +24,39 @@ final class StreamingOps {
 
   /** The union: {@code op(a, b)} where both have an entry, the lone value as it is elsewhere. */
   static void ewiseAdd(CsrMatrix a, CsrMatrix b, BinaryOp op, TsvCellWriter out) {
-    for (int i = 0; i < a.rows(); i++) {
-      int p = a.rowStart(i);
-      int pEnd = a.rowStart(i + 1);
-      int q = b.rowStart(i);
-      int qEnd = b.rowStart(i + 1);
-      while (p < pEnd && q < qEnd) {
-        int ja = a.col(p);
-        int jb = b.col(q);
-        if (ja < jb) {
-          out.entry(i, ja, a.value(p++));
-        } else if (jb < ja) {
-          out.entry(i, jb, b.value(q++));
-        } else {
-          out.entry(i, ja, op.apply(a.value(p++), b.value(q++)));
-        }
-      }
-      for (; p < pEnd; p++) {
-        out.entry(i, a.col(p), a.value(p));
-      }
-      for (; q < qEnd; q++) {
-        out.entry(i, b.col(q), b.value(q));
-      }
-    }
+    merge(a, b, op, true, out);
   }
 
   /** The intersection: {@code op(a, b)} where both have an entry. */
   static void ewiseMult(CsrMatrix a, CsrMatrix b, BinaryOp op, TsvCellWriter out) {
+    merge(a, b, op, false, out);
+  }
+
+  /**
+   * Walks each row of a and b together in column order, writing {@code op(a, b)} where both have an entry
+   * and, for the union, each lone entry as it is. The intersection stops a row when either side ends.
+   */
+  private static void merge(CsrMatrix a, CsrMatrix b, BinaryOp op, boolean union, TsvCellWriter out) {
+    if (a.rows() != b.rows() || a.cols() != b.cols()) {
+      throw new IllegalArgumentException("element-wise operands differ in shape: " + a + " and " + b);
+    }
     for (int i = 0; i < a.rows(); i++) {
       int p = a.rowStart(i);
       int pEnd = a.rowStart(i + 1);
       int q = b.rowStart(i);
       int qEnd = b.rowStart(i + 1);
-      while (p < pEnd && q < qEnd) {
-        int ja = a.col(p);
-        int jb = b.col(q);
+      while (union ? p < pEnd || q < qEnd : p < pEnd && q < qEnd) {
+        int ja = p < pEnd ? a.col(p) : Integer.MAX_VALUE; // past the end: after every column
+        int jb = q < qEnd ? b.col(q) : Integer.MAX_VALUE;
         if (ja < jb) {
+          if (union) {
+            out.entry(i, ja, a.value(p));
+          }
           p++;
         } else if (jb < ja) {
+          if (union) {
+            out.entry(i, jb, b.value(q));
+          }
           q++;
         } else {
           out.entry(i, ja, op.apply(a.value(p++), b.value(q++)));
