@@ -29,6 +29,13 @@ import tabulo.math.UnaryOps;
  * for the result table ({@link TsvCellWriter}) and writes it to a temp file, flushed and closed inside
  * the timing. Reported: the best of {@code repeats} runs after one untimed warm-up.
  *
+ * <p>What each result file holds (choices the table side should match): matrices as
+ * {@code row<TAB>col<TAB>value}; a reduce to a vector (rows or columns) as a column vector,
+ * {@code key<TAB><TAB>value} (the row or column key, an empty column), one line per non-empty row or
+ * column (GraphBLAS: an empty one has no entry); the scalar as its value alone. Select triu keeps row key
+ * below column key strictly (the diagonal is dropped). The extract takes the rows of the first eighth of
+ * the vertices, the D4M row range {@link #extractSpec}.
+ *
  * <pre>java -cp target/classes tabulo.bench.OpsBaseline [SCALE [REPEATS]]</pre>
  */
 public final class OpsBaseline {
