@@ -115,6 +115,9 @@ public final class Session implements AutoCloseable {
 
   /** Runs a plan's kernels over every tablet of its driver; returns what they did. */
   public KernelCounters run(KernelPlan plan) {
+    if (plan.journalTable() != null) {
+      workspace(plan.outputs().get(0)).adopt(plan.journalTable()); // a host that journals units creates it
+    }
     KernelHost host = LocalKernels.of(store, nextToData);
     KernelCounters counters = new KernelCounters();
     List<Range> tablets = Scans.tablets(store, plan.driverTable());
