@@ -30,7 +30,7 @@ public final class Session implements AutoCloseable {
   private ValueCodec codec = ValueCodec.named("decimal");
   private boolean nextToData = true;
   private int workers = 2;
-  private int unitEntries = 50_000;
+  private int unitEntries; // 0: the host's default
   private LongConsumer progress = done -> {};
   private final Map<String, Workspace> workspaces = new LinkedHashMap<>();
 
@@ -96,8 +96,19 @@ public final class Session implements AutoCloseable {
     return workers;
   }
 
+  /**
+   * Driver entries per kernel unit: in tablet servers 50,000 (a unit is what a restarted kernel redoes);
+   * in this process 1,000,000 (a run that dies is discarded whole, so units only bound memory and files).
+   */
   public int unitEntries() {
-    return unitEntries;
+    if (unitEntries > 0) {
+      return unitEntries;
+    }
+    return host() instanceof LocalKernels ? 1_000_000 : 50_000;
+  }
+
+  private KernelHost host() {
+    return LocalKernels.of(store, nextToData);
   }
 
   /** The matrix stored in {@code table}, which must exist. */
@@ -118,7 +129,7 @@ public final class Session implements AutoCloseable {
     if (plan.journalTable() != null) {
       workspace(plan.outputs().get(0)).adopt(plan.journalTable()); // a host that journals units creates it
     }
-    KernelHost host = LocalKernels.of(store, nextToData);
+    KernelHost host = host();
     KernelCounters counters = new KernelCounters();
     List<Range> tablets = Scans.tablets(store, plan.driverTable());
     try (Ticker t = new Ticker(() -> progress.accept(counters.work.get()))) {
