@@ -62,6 +62,11 @@ public final class EwiseAdd extends StreamOperation {
     }
 
     @Override
+    protected boolean emitsInRowOrder() {
+      return true;
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       ValueCodec codec = codec();
       return (row, rows, out) -> RowPairs.union(row, rows[0], rows[1], out, (x, y) -> codec.encode(op.apply(x, y)),
