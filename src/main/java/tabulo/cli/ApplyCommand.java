@@ -56,7 +56,7 @@ final class ApplyCommand implements Runnable {
       throw new CommandLine.ParameterException(spec.commandLine(), "--bind needs --scalar");
     }
     UnaryOp unary = scalar == null ? unary(op) : null;
-    BinaryOp binary = scalar == null ? null : OutputOptions.binaryOp("--op", op);
+    BinaryOp binary = scalar == null ? null : binary(op);
     double x = scalar == null ? 0 : output.scalar("--scalar", scalar);
     try (Store store = main.openStore()) {
       output.write(main, store, c, s -> unary != null ? s.matrix(a).apply(unary)
@@ -69,17 +69,28 @@ final class ApplyCommand implements Runnable {
     try {
       return UnaryOps.named(name);
     } catch (IllegalArgumentException e) {
-      boolean binary;
-      try {
-        BinaryOps.named(name);
-        binary = true;
-      } catch (IllegalArgumentException notBinary) {
-        binary = false;
-      }
-      if (binary) {
+      if (isA(() -> BinaryOps.named(name))) {
         throw new TabuloException("--op: " + name + " is a binary operator: give --scalar X to bind to it");
       }
       throw new TabuloException("--op: " + e.getMessage());
+    }
+  }
+
+  /** The binary operator {@code name} (--scalar is given); a unary one is told to drop --scalar. */
+  private static BinaryOp binary(String name) {
+    if (!isA(() -> BinaryOps.named(name)) && isA(() -> UnaryOps.named(name))) {
+      throw new TabuloException("--op: " + name + " is a unary operator: it takes no --scalar");
+    }
+    return OutputOptions.binaryOp("--op", name);
+  }
+
+  /** Whether {@code find} finds an operator. */
+  private static boolean isA(Runnable find) {
+    try {
+      find.run();
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
     }
   }
 }

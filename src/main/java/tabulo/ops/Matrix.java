@@ -50,22 +50,22 @@ public final class Matrix {
 
   /** C = f(A): every entry through {@code f} (a built-in, or a class found by name in the kernels). */
   public Operation apply(UnaryOp f) {
-    return new Apply(this, Apply.Mapping.of(f));
+    return new Entries(this, Entries.Mapping.of(f), Select.ALL);
   }
 
   /** C = op(x, A): every entry {@code a} becomes {@code op(x, a)} (GraphBLAS's bind-first apply). */
   public Operation applyBindFirst(BinaryOp op, double x) {
-    return new Apply(this, Apply.Mapping.bound(op, x, true));
+    return new Entries(this, Entries.Mapping.bound(op, x, true), Select.ALL);
   }
 
   /** C = op(A, y): every entry {@code a} becomes {@code op(a, y)} (GraphBLAS's bind-second apply). */
   public Operation applyBindSecond(BinaryOp op, double y) {
-    return new Apply(this, Apply.Mapping.bound(op, y, false));
+    return new Entries(this, Entries.Mapping.bound(op, y, false), Select.ALL);
   }
 
   /** The entries {@code s} keeps: {@code A.select(Select.TRIU)}, {@code A.select(Select.gt(0))}. */
   public Operation select(Select s) {
-    return new Selection(this, s);
+    return new Entries(this, Entries.Mapping.NONE, s);
   }
 
   /** This matrix combined with {@code t} (C = C accum T), through {@code mask} (may be null). */

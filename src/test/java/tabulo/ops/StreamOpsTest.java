@@ -125,7 +125,7 @@ public class StreamOpsTest {
   }
 
   /** Each cell's value through {@code f}, key and label kept. */
-  static List<Cell> map(List<Cell> cells, java.util.function.DoubleUnaryOperator f) {
+  public static List<Cell> map(List<Cell> cells, java.util.function.DoubleUnaryOperator f) {
     return cells.stream().map(x -> new Cell(x.row(), x.col(), x.label(), f.applyAsDouble(x.value()))).toList();
   }
 

@@ -14,25 +14,31 @@ import tabulo.math.UnaryOps;
 import tabulo.math.ValueCodec;
 
 /**
- * C = f(A) (GraphBLAS apply): every stored entry mapped through a unary operator, or through a binary
- * operator with a scalar bound to one side ({@code op(x, a)} or {@code op(a, y)}). Keys and labels stay.
+ * C = f(select(A)), entry by entry (GraphBLAS apply and select, which GraphBLAS also builds on one
+ * index-unary operator): the entries a {@link Select} keeps, each value mapped through a unary operator
+ * or a binary one with a bound scalar. {@code A.apply(f)} selects all; {@code A.select(s)} maps none.
+ * The selection's rows and columns are the only ones read; keys and labels stay.
  */
-public final class Apply extends StreamOperation {
-  static final String KIND = "apply";
+final class Entries extends StreamOperation {
+  static final String KIND = "entries";
   private final Matrix a;
   private final Mapping f;
+  private final Select select;
 
-  Apply(Matrix a, Mapping f) {
+  Entries(Matrix a, Mapping f, Select select) {
     super(a.session);
     this.a = a;
     this.f = f;
+    this.select = select;
   }
 
   /**
-   * What is applied, in a form that travels to tablet servers: a unary operator, or a binary one with
-   * {@code scalar} bound first (y -> op(scalar, y)) or second (x -> op(x, scalar)).
+   * The map, in a form that travels to tablet servers: none (values as they are), a unary operator, or a
+   * binary one with {@code scalar} bound first (y -> op(scalar, y)) or second (x -> op(x, scalar)).
    */
   record Mapping(String unary, String binary, double scalar, boolean first) {
+    static final Mapping NONE = new Mapping(null, null, 0, false);
+
     static Mapping of(UnaryOp op) {
       return new Mapping(OpNames.of(op), null, 0, false);
     }
@@ -41,9 +47,13 @@ public final class Apply extends StreamOperation {
       return new Mapping(null, OpNames.of(op), scalar, first);
     }
 
+    /** The operator, or null for none. */
     UnaryOp op() {
       if (unary != null) {
         return UnaryOps.named(unary);
+      }
+      if (binary == null) {
+        return null;
       }
       BinaryOp op = BinaryOps.named(binary);
       return first ? BinaryOps.bindFirst(op, scalar) : BinaryOps.bindSecond(op, scalar);
@@ -53,9 +63,9 @@ public final class Apply extends StreamOperation {
       Map<String, String> m = new LinkedHashMap<>();
       if (unary != null) {
         m.put("unary", unary);
-      } else {
+      } else if (binary != null) {
         m.put("binary", binary);
-        m.put("scalar", Double.toString(scalar)); // exact: parseDouble reads back the same double
+        m.put("bound", Double.toString(scalar)); // exact: parseDouble reads back the same double
         m.put("bind", first ? "first" : "second");
       }
       return m;
@@ -65,7 +75,10 @@ public final class Apply extends StreamOperation {
       if (m.containsKey("unary")) {
         return new Mapping(m.get("unary"), null, 0, false);
       }
-      return new Mapping(null, m.get("binary"), Double.parseDouble(m.get("scalar")), "first".equals(m.get("bind")));
+      if (m.containsKey("binary")) {
+        return new Mapping(null, m.get("binary"), Double.parseDouble(m.get("bound")), "first".equals(m.get("bind")));
+      }
+      return NONE;
     }
   }
 
@@ -76,21 +89,23 @@ public final class Apply extends StreamOperation {
 
   @Override
   protected List<RowStream.Input> inputs() {
-    return List.of(RowStream.Input.of(a.table));
+    return List.of(RowStream.Input.of(a.table).rows(select.rows()).cols(select.cols()));
   }
 
   @Override
   protected StreamPlan plan(StreamPlan.Settings settings) {
-    return new Plan(settings, f);
+    return new Plan(settings, f, select);
   }
 
-  /** The kernel's plan: one input, each entry mapped, one output. */
+  /** The kernel's plan: one input (its rows and columns selected), the entries kept and mapped, one output. */
   public static final class Plan extends StreamPlan {
     private final Mapping f;
+    private final Select select;
 
-    Plan(Settings settings, Mapping f) {
+    Plan(Settings settings, Mapping f, Select select) {
       super(settings);
       this.f = f;
+      this.select = select;
     }
 
     @Override
@@ -100,7 +115,9 @@ public final class Apply extends StreamOperation {
 
     @Override
     protected Map<String, String> opOptions() {
-      return f.encode();
+      Map<String, String> m = f.encode();
+      m.putAll(select.encode());
+      return m;
     }
 
     @Override
@@ -110,7 +127,10 @@ public final class Apply extends StreamOperation {
       return (row, rows, out) -> {
         MatrixRow r = rows[0];
         for (int e = 0; r != null && e < r.size; e++) {
-          out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e], codec.encode(op.apply(r.values[e])));
+          double v = r.values[e];
+          if (select.keeps(row, r.families[e], r.qualifiers[e], v)) {
+            out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e], codec.encode(op == null ? v : op.apply(v)));
+          }
         }
       };
     }
@@ -125,7 +145,7 @@ public final class Apply extends StreamOperation {
 
     @Override
     public Plan decode(Map<String, String> options) {
-      return new Plan(StreamPlan.Settings.decode(options), Mapping.decode(options));
+      return new Plan(StreamPlan.Settings.decode(options), Mapping.decode(options), Select.decode(options));
     }
   }
 }
