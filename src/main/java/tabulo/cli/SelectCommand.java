@@ -13,12 +13,13 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "select", description = {"Keep the entries that pass a test into a new table: C = select(A).",
-    "C = the entries of A that --op keeps, within --rows and --cols (GraphBLAS select; D4M selection).",
-    "Keys compare as unsigned bytes, the row key against the column key (the qualifier when the family",
-    "is empty, else family:qualifier), as GraphBLAS compares indices i (row) and j (column):",
+    "C = the entries of A that --op keeps, within --rows and --cols (GraphBLAS",
+    "select; D4M selection). Keys compare as unsigned bytes, the row key i",
+    "against the column key j (the qualifier when the family is empty, else",
+    "family:qualifier), as GraphBLAS compares indices:",
     "  tril j <= i, triu j >= i, diag j == i, offdiag j != i;",
-    "  eq ne gt ge lt le: the value against --scalar X (e.g. --op gt --scalar 0).",
-    "--rows and --cols restrict any of them (and without --op select just those rows and columns);",
+    "  eq ne gt ge lt le: the value against --scalar X (--op gt --scalar 0).",
+    "--rows and --cols restrict any of them (without --op: just that block);",
     "only the selected rows and columns are read. Values and labels stay."})
 final class SelectCommand implements Runnable {
   @ParentCommand

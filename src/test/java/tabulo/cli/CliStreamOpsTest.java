@@ -87,6 +87,17 @@ class CliStreamOpsTest {
   }
 
   @Test
+  void helpListsTheCommandsAndSelectsKeyOrder() {
+    String help = CliRunner.ok(CliRunner.raw("--help"));
+    for (String c : new String[] {"ewise-add", "ewise-mult", "apply", "select"}) {
+      org.junit.jupiter.api.Assertions.assertTrue(help.contains("  " + c + " "), help);
+    }
+    String select = CliRunner.ok(CliRunner.raw("help", "select"));
+    org.junit.jupiter.api.Assertions.assertTrue(select.contains("tril j <= i, triu j >= i, diag j == i, offdiag j != i"),
+        select);
+  }
+
+  @Test
   void badInputNamesWhatIsWrongAndWritesNothing() {
     CliRunner cli = withMatrices();
     cli.okRun("apply", "A", "C", "--op", "identity");
