@@ -125,6 +125,9 @@ final class OutputOptions {
         target = target.mask(complement ? m.complement() : m);
       }
       op.into(target);
+    } catch (IllegalArgumentException e) {
+      // a result the codec cannot store (LongCodec and 1.5): C was not published
+      throw new TabuloException(name + ": " + e.getMessage() + " (--codec " + codec + "); " + c + " was not written");
     } finally {
       progress.done();
     }

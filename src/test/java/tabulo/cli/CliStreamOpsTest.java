@@ -132,6 +132,10 @@ class CliStreamOpsTest {
         "--codec: unknown value codec 'hex'");
     CliRunner.assertError(cli.run("apply", "A", "X", "--op", "abs", "--codec", "long"), 1,
         "table A, row 'a', column 'a': value '1' is not a long number");
+    cli.create("L");
+    cli.put("L", "a\ta\t\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\n"); // 2 as an 8-byte long
+    CliRunner.assertError(cli.run("apply", "L", "X", "--op", "sqrt", "--codec", "long"), 1, "apply: LongCodec cannot "
+        + "store 1.4142135623730951: not an integer in the long range (--codec long); X was not written");
     CliRunner.assertUsage(cli.run("apply", "A", "X", "--op", "abs", "--bind", "first"), "--bind needs --scalar",
         "apply ");
     CliRunner.assertUsage(cli.run("ewise-add", "A", "B", "X", "--structure"), "--structure needs --mask",
@@ -139,6 +143,6 @@ class CliStreamOpsTest {
     CliRunner.assertUsage(cli.run("select", "A", "X"), "select needs --op, --rows or --cols", "select ");
     // nothing was written: C as it was, no X, no temporaries
     assertEquals(A_CELLS, cli.scan("C"));
-    assertEquals("A\nB\nC\nM\n", CliRunner.ok(cli.run("tables")));
+    assertEquals("A\nB\nC\nL\nM\n", CliRunner.ok(cli.run("tables")));
   }
 }
