@@ -3,6 +3,7 @@ package tabulo.ops;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 import org.apache.accumulo.core.data.Range;
@@ -32,6 +33,7 @@ public final class Session implements AutoCloseable {
   private int workers = 2;
   private int unitEntries; // 0: the host's default
   private LongConsumer progress = done -> {};
+  private Consumer<KernelCounters> runEnded = counters -> {};
   private final Map<String, Workspace> workspaces = new LinkedHashMap<>();
 
   private Session(Store store) {
@@ -74,6 +76,12 @@ public final class Session implements AutoCloseable {
   /** Hears the cells computed so far, a few times a second while an operation runs. */
   public Session progress(LongConsumer p) {
     this.progress = p;
+    return this;
+  }
+
+  /** Hears each kernel run's counters when it ends (a command says how many cells it wrote). */
+  public Session onRunEnd(Consumer<KernelCounters> listener) {
+    this.runEnded = listener;
     return this;
   }
 
@@ -135,6 +143,7 @@ public final class Session implements AutoCloseable {
     try (Ticker t = new Ticker(() -> progress.accept(counters.work.get()))) {
       host.run(plan, tablets, counters);
     }
+    runEnded.accept(counters);
     return counters;
   }
 
