@@ -121,6 +121,11 @@ final class Entries extends StreamOperation {
     }
 
     @Override
+    protected boolean emitsInRowOrder() {
+      return true;
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       ValueCodec codec = codec();
       UnaryOp op = f.op();

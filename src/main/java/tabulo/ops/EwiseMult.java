@@ -64,6 +64,11 @@ public final class EwiseMult extends StreamOperation {
     }
 
     @Override
+    protected boolean emitsInRowOrder() {
+      return true;
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       ValueCodec codec = codec();
       return (row, rows, out) -> RowPairs.intersection(row, rows[0], rows[1], out,
