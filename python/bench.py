@@ -2,7 +2,9 @@
 
     python bench.py [--entries 1000000] [--db DIR]
 
-Prints one line per step with its wall-clock time. Not a test: timings vary with the machine.
+Prints one line per step with its wall-clock time, after an untimed warm-up on a twentieth of the
+entries (the first calls of a session load classes and compile: about 3 s once). Not a test: timings
+vary with the machine and its load.
 """
 import argparse
 import shutil
@@ -21,21 +23,31 @@ def timed(label, f):
     return out
 
 
+def triples(n, seed):
+    """n random triples over about 4 sqrt(n) row and column keys, integer values 1..99."""
+    rng = np.random.default_rng(seed)
+    side = max(int(np.sqrt(n)) * 4, 1)
+    rows = np.char.add("r", rng.integers(0, side, n).astype(str))
+    cols = np.char.add("c", rng.integers(0, side, n).astype(str))
+    return rows, cols, rng.integers(1, 100, n).astype(np.float64)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--entries", type=int, default=1_000_000)
     p.add_argument("--db", help="database directory (default: a temporary one, removed at the end)")
     args = p.parse_args()
     n = args.entries
-    rng = np.random.default_rng(1)
-    side = max(int(np.sqrt(n)) * 4, 1)
-    rows = np.char.add("r", rng.integers(0, side, n).astype(str))
-    cols = np.char.add("c", rng.integers(0, side, n).astype(str))
-    vals = rng.integers(1, 100, n).astype(np.float64)
+    rows, cols, vals = triples(n, 1)
     folder = args.db or tempfile.mkdtemp(prefix="tabulo-bench")
     try:
         timed("start the JVM", lambda: tabulo.connect(folder).close())
         db = tabulo.connect(folder)
+        warm = tabulo.Assoc(*triples(max(n // 20, 1), 2))
+        db["warmup"].put(warm)
+        db["warmup"][:, :]
+        db["warmup_strings"].put(warm.num2str())
+        db["warmup_strings"][:, :]
         a = timed(f"Assoc from {n:,} triples (numpy)", lambda: tabulo.Assoc(rows, cols, vals))
         t = db["bench"]
         timed(f"T.put(A): {a.nnz():,} entries into a table", lambda: t.put(a))

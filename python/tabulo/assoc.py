@@ -261,9 +261,10 @@ class Assoc:
         a, b = self._numbers(), other._numbers()
         _check_kinds(a.col, b.row)
         shared = np.intersect1d(a.col, b.row)
-        ia = np.searchsorted(a.col, shared)
-        ib = np.searchsorted(b.row, shared)
-        product = a.adj[:, ia] @ b.adj[ib, :]
+        # sorted and distinct: a shared list as long as a side's keys is all of them (no copy then)
+        left = a.adj if len(shared) == len(a.col) else a.adj[:, np.searchsorted(a.col, shared)]
+        right = b.adj if len(shared) == len(b.row) else b.adj[np.searchsorted(b.row, shared), :]
+        product = left @ right
         return Assoc._from_parts(a.row, b.col, product, 1.0)
 
     def __rmatmul__(self, other):
