@@ -173,3 +173,36 @@ def test_mult_errors_name_the_table_or_parameter(db):
     with pytest.raises(TabuloError, match="^semiring: "):
         db.mult("A", "A", "D", semiring="nope")
     assert "D" not in db.ls()
+
+
+def test_numeric_keys_are_stored_as_their_text(db):
+    t = db["T"]
+    t.put(Assoc([1, 2, 10], [3.5, 3.5, 3.5], [1, 2, 3]))
+    assert assoc_dict(t[:, :]) == {("1", "3.5"): 1.0, ("10", "3.5"): 3.0, ("2", "3.5"): 2.0}
+    assert assoc_dict(t[[10, 2], :]) == {("10", "3.5"): 3.0, ("2", "3.5"): 2.0}
+
+
+def test_a_read_only_connection_reads_beside_the_writer(db):
+    db["T"].put_triple("a,b,", "x,", [1, 2])
+    with tabulo.connect(db.path, read_only=True) as reader:
+        assert reader.ls() == ["T"]
+        assert assoc_dict(reader["T"][:, :]) == {("a", "x"): 1.0, ("b", "x"): 2.0}
+
+
+def test_mult_keeps_only_the_rows_and_columns_asked_for(db):
+    rng = np.random.default_rng(6)
+    a = Assoc([f"k{i}" for i in rng.integers(0, 15, 150)], [f"m{i}" for i in rng.integers(0, 10, 150)], 1)
+    b = Assoc([f"m{i}" for i in rng.integers(0, 10, 150)], [f"n{i}" for i in rng.integers(0, 12, 150)], 2)
+    db["A"].put(a)
+    db["B"].put(b)
+    c = db.mult("A", "B", "C", rows="k1*,k5,", cols=["n3", "n4"], transpose_out="CT")
+    whole = brute_product(assoc_dict(a), assoc_dict(b))
+    expected = {k: v for k, v in whole.items() if matches(k[0], "k1*,k5,") and k[1] in ("n3", "n4")}
+    assert assoc_dict(c.to_assoc()) == expected
+    assert assoc_dict(db["CT"].to_assoc()) == {(j, i): v for (i, j), v in expected.items()}
+
+
+def test_a_wrong_tabulo_home_is_named(monkeypatch):
+    monkeypatch.setenv("TABULO_HOME", "/nonexistent/tabulo")
+    with pytest.raises(TabuloError, match="^TABULO_HOME=/nonexistent/tabulo is not a Tabulo checkout"):
+        tabulo._jvm.home()
