@@ -80,7 +80,7 @@ class Assoc:
     @classmethod
     def _from_parts(cls, row_keys, col_keys, adj, val):
         a = cls.__new__(cls)
-        a._set(row_keys, col_keys, val, sparse.csr_matrix(adj))
+        a._set(row_keys, col_keys, val, sparse.csr_matrix(adj, copy=True))  # _condense works in place
         a._condense()
         return a
 

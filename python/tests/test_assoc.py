@@ -207,3 +207,15 @@ def test_indexing_by_position_and_list():
     assert list(a[["d", "b"], :].row) == ["b", "d"]
     n = Assoc([3.0, 1.0, 2.0], "x,", 1)
     assert list(n["1,:,2,", :].row) == [1.0, 2.0]
+
+
+def test_results_leave_their_operands_unchanged():
+    a = Assoc("a,b,c,", "x,y,z,", [1, -1, 2])
+    before = assoc_dict(a)
+    a[:, :]
+    a > 0  # noqa: B015 - zeros dropped from the result only
+    a @ 2  # noqa: B018
+    assert assoc_dict(a) == before
+    s = Assoc("a,b,", "x,y,", "p,q,")
+    s == "p"  # noqa: B015
+    assert assoc_dict(s) == {("a", "x"): "p", ("b", "y"): "q"}
