@@ -72,6 +72,30 @@ class DbServer:
         _jvm.call(self._bridge.mult, a, b, c, options)
         return DbTable(self, c)
 
+    def ingest(self, prefix, files, *, format="csv", row_column=None, np=1, splits=(), force=False):
+        """CSV or TSV files with a header row (or directories of them) into the D4M 2.0 schema tables
+        PREFIXTedge, PREFIXTedgeT, PREFIXTedgeDeg and PREFIXTedgeTxt, as `tabulo ingest`: each non-empty
+        field name=value of record R becomes Tedge(R, 'name|value') = 1; files already ingested are
+        skipped unless force. Returns {'files', 'skipped', 'entries', 'seconds'}."""
+        import jpype
+        files = [files] if isinstance(files, (str, os.PathLike)) else list(files)
+        r = _jvm.call(self._bridge.ingest, prefix, jpype.JArray(jpype.JString)([str(f) for f in files]),
+                      str(format), row_column, int(np), jpype.JArray(jpype.JString)(list(splits)), bool(force))
+        return {"files": int(r.files().size()), "skipped": int(r.skipped()), "entries": int(r.entries()),
+                "seconds": float(r.seconds())}
+
+    def query(self, prefix, rows=":", cols=":"):
+        """The D4M schema `prefix` as one Assoc (records x 'name|value'), as `tabulo query`: a query
+        constrained only on columns reads PREFIXTedgeT."""
+        rows = ":" if rows is None else rows
+        cols = ":" if cols is None else cols
+        return DbTablePair(self, prefix + "Tedge", prefix + "TedgeT")[rows, cols]
+
+    def degree(self, prefix, cols=":"):
+        """Records per exploded column ('name|value' x 'Degree'), from PREFIXTedgeDeg, as `tabulo degree`."""
+        spec = selection_to_spec(":" if cols is None else cols, "cols")
+        return _to_assoc(_jvm.call(self._bridge.degree, prefix, spec))
+
     def close(self):
         """Closes the database (its lock is released)."""
         if self._bridge is not None:

@@ -2,6 +2,11 @@ package tabulo.python;
 
 import java.nio.file.Path;
 
+import java.util.List;
+
+import tabulo.d4m.IngestOptions;
+import tabulo.d4m.Schema;
+import tabulo.d4m.SchemaIngest;
 import tabulo.d4m.TableCells;
 import tabulo.d4m.TablePair;
 import tabulo.embedded.EmbeddedStore;
@@ -14,6 +19,7 @@ import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TabuloException;
+import tabulo.util.Progress;
 
 /**
  * What the Python package calls, one call per operation with data in bulk ({@link Triples} in,
@@ -110,8 +116,50 @@ public final class Bridge implements AutoCloseable {
     boolean swap = pair.readsTranspose(rowSpec, colSpec);
     try (TableCells cells = swap ? TableCells.open(store, transpose, colSpec, rowSpec)
         : TableCells.open(store, table, rowSpec, colSpec)) {
-      return QueryResult.read(cells, swap);
+      return QueryResult.read(cells, swap, row -> true);
     }
+  }
+
+  /**
+   * The degrees of the D4M schema {@code prefix} for the exploded columns selected: PREFIXTedgeDeg's rows
+   * (name|value, column Degree, the count), ingest's bookkeeping rows left out.
+   */
+  public QueryResult degree(String prefix, String cols) {
+    KeySpec spec = spec("cols", cols);
+    String table = new Schema(prefix).degree();
+    requireTable(table);
+    try (TableCells cells = TableCells.open(store, table, spec, KeySpec.all())) {
+      return QueryResult.read(cells, false, row -> !Schema.isIngestBookkeeping(row));
+    }
+  }
+
+  /**
+   * CSV or TSV files (directories: their files, in name order) into the D4M schema {@code prefix}, as
+   * {@code tabulo ingest} does: files already ingested are skipped unless {@code force}. A file that
+   * fails stops the run with its error; the files before it are in.
+   */
+  public SchemaIngest.Result ingest(String prefix, String[] inputs, String format, String rowColumn, int workers,
+      String[] splits, boolean force) {
+    if (prefix.isEmpty()) {
+      throw new TabuloException("prefix must not be empty");
+    }
+    IngestOptions.Format f;
+    try {
+      f = IngestOptions.Format.valueOf(format.toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("format: expected csv or tsv, got '" + format + "'");
+    }
+    if (workers < 1) {
+      throw new TabuloException("np: expected at least 1 worker, got " + workers);
+    }
+    List<Path> files = IngestOptions.expand(java.util.Arrays.stream(inputs).map(Path::of).toList());
+    IngestOptions options = new IngestOptions(new Schema(prefix), files, f, rowColumn, workers, List.of(splits))
+        .withForce(force);
+    SchemaIngest.Result r = new SchemaIngest(store, options).run(Progress.onTerminal("ingest entries", 0));
+    if (r.error() != null) {
+      throw new TabuloException(r.error());
+    }
+    return r;
   }
 
   /** C = op(A) (+.x) B through Tabulo's multiply (see {@link Mxm}). */

@@ -3,6 +3,7 @@ package tabulo.python;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import tabulo.d4m.KeyOrder;
 import tabulo.d4m.TableCells;
@@ -34,8 +35,11 @@ public final class QueryResult {
     this.stringIndex = strings == null ? null : strings.sortedIndex();
   }
 
-  /** Reads every cell; with {@code swap}, each cell's row becomes its column and its column its row. */
-  static QueryResult read(TableCells cells, boolean swap) {
+  /**
+   * Reads every cell of the rows kept; with {@code swap}, each cell's row becomes its column and its
+   * column its row.
+   */
+  static QueryResult read(TableCells cells, boolean swap, Predicate<String> keepRow) {
     KeyIds rows = new KeyIds();
     KeyIds cols = new KeyIds();
     KeyIds values = new KeyIds();
@@ -44,6 +48,9 @@ public final class QueryResult {
     int n = 0;
     while (cells.hasNext()) {
       TableCells.Cell c = cells.next();
+      if (!keepRow.test(c.row())) {
+        continue;
+      }
       rows.add(swap ? c.col() : c.row());
       cols.add(swap ? c.row() : c.col());
       byte[] v = c.value();
