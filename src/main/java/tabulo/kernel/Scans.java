@@ -26,16 +26,31 @@ public final class Scans {
     return clip(rows.rowRanges(), within);
   }
 
-  /** The parts of {@code ranges} inside {@code within}. */
+  /**
+   * The parts of {@code ranges} inside {@code within}, none when {@code within} is empty (a kernel resumed
+   * after the last row of its tablet is seeked to [row\0, row\0); a tablet server refuses to scan that).
+   */
   public static List<Range> clip(List<Range> ranges, Range within) {
     List<Range> out = new ArrayList<>();
+    if (isEmpty(within)) {
+      return out;
+    }
     for (Range r : ranges) {
       Range c = within.clip(r, true);
-      if (c != null) {
+      if (c != null && !isEmpty(c)) {
         out.add(c);
       }
     }
     return out;
+  }
+
+  /** Whether no key lies in {@code r}. */
+  static boolean isEmpty(Range r) {
+    if (r.isInfiniteStartKey() || r.isInfiniteStopKey()) {
+      return false;
+    }
+    int c = r.getStartKey().compareTo(r.getEndKey());
+    return c > 0 || c == 0 && !(r.isStartKeyInclusive() && r.isEndKeyInclusive());
   }
 
   public static ScanSpec spec(List<Range> ranges, KeySpec columns, Authorizations auths) {
