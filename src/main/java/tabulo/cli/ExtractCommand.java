@@ -10,8 +10,10 @@ import tabulo.ops.Session;
 import tabulo.storage.Store;
 import tabulo.util.Progress;
 
-@Command(name = "extract", description = {"Write C = A(rows, cols), D4M's SpRef as a table: the cells of A whose row",
-    "and column keys match the D4M selections, unchanged (e.g. --rows 'a,:,b,' --cols 'x*,')."})
+@Command(name = "extract", description = {
+    "Write a sub-matrix of a table: C = A(rows, cols) (D4M's SpRef).",
+    "The cells of A whose row and column keys match the D4M selections,",
+    "unchanged (e.g. --rows 'a,:,b,' --cols 'x*,')."})
 final class ExtractCommand implements Runnable {
   @ParentCommand
   Main main;

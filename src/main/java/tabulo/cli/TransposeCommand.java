@@ -9,8 +9,10 @@ import tabulo.ops.Session;
 import tabulo.storage.Store;
 import tabulo.util.Progress;
 
-@Command(name = "transpose", description = {"Write C = A^T: entry (r, c) becomes (c, r), value and label unchanged.",
-    "A column key family:qualifier becomes that row key; the row key becomes the qualifier."})
+@Command(name = "transpose", description = {
+    "Write the transpose of a table: C = A^T.",
+    "Entry (r, c) becomes (c, r), value and label unchanged. A column key",
+    "family:qualifier becomes that row key; the row key becomes the qualifier."})
 final class TransposeCommand implements Runnable {
   @ParentCommand
   Main main;
