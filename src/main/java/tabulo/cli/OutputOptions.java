@@ -96,35 +96,50 @@ final class OutputOptions {
     return x;
   }
 
+  /** A session on {@code store} with these options; {@code progress} hears the cells computed. */
+  Session session(Store store, Progress progress) {
+    if (mask == null && (structure || complement)) {
+      throw new CommandLine.ParameterException(command.commandLine(),
+          (structure ? "--structure" : "--complement") + " needs --mask");
+    }
+    Session s = Session.open(store).codec(codec()).nextToData(kernels == MxmOptions.Kernels.SERVER)
+        .progress(progress::update);
+    if (auths != null) {
+      s.auths(SetAuthsCommand.parse(auths, "--auths"));
+    }
+    return s;
+  }
+
+  /** The accumulator given with --accum, or null. */
+  BinaryOp accumulator() {
+    return accum == null ? null : binaryOp("--accum", accum);
+  }
+
+  /** The mask given with --mask (and --structure, --complement), or null. */
+  Mask mask(Session s) {
+    if (mask == null) {
+      return null;
+    }
+    if (!s.store().exists(mask)) {
+      throw new TabuloException("no such mask table: " + mask + " (--mask)");
+    }
+    Mask m = Mask.of(s.matrix(mask));
+    m = structure ? m.structure() : m;
+    return complement ? m.complement() : m;
+  }
+
   /**
    * Opens a session on {@code store} with these options, computes {@code operation} into {@code c} and
    * prints {@code NAME: N cells written to C} (or {@code accumulated into C}).
    */
   void write(Main main, Store store, String c, Function<Session, Operation> operation) {
     String name = command.name();
-    if (mask == null && (structure || complement)) {
-      throw new CommandLine.ParameterException(command.commandLine(),
-          (structure ? "--structure" : "--complement") + " needs --mask");
-    }
-    BinaryOp accumOp = accum == null ? null : binaryOp("--accum", accum);
+    BinaryOp accumOp = accumulator();
     Progress progress = Progress.onTerminal(name + " cells", 0);
     AtomicReference<KernelCounters> computed = new AtomicReference<>(); // the first run computes T
-    try (Session s = Session.open(store).codec(codec()).nextToData(kernels == MxmOptions.Kernels.SERVER)
-        .progress(progress::update).onRunEnd(k -> computed.compareAndSet(null, k))) {
-      if (auths != null) {
-        s.auths(SetAuthsCommand.parse(auths, "--auths"));
-      }
+    try (Session s = session(store, progress).onRunEnd(k -> computed.compareAndSet(null, k))) {
       Operation op = operation.apply(s);
-      Target target = Target.table(c).accum(accumOp);
-      if (mask != null) {
-        if (!store.exists(mask)) {
-          throw new TabuloException("no such mask table: " + mask + " (--mask)");
-        }
-        Mask m = Mask.of(s.matrix(mask));
-        m = structure ? m.structure() : m;
-        target = target.mask(complement ? m.complement() : m);
-      }
-      op.into(target);
+      op.into(Target.table(c).accum(accumOp).mask(mask(s)));
     } catch (IllegalArgumentException e) {
       // a result the codec cannot store (LongCodec and 1.5): C was not published
       throw new TabuloException(name + ": " + e.getMessage() + " (--codec " + codec + "); " + c + " was not written");
@@ -133,5 +148,18 @@ final class OutputOptions {
     }
     long cells = computed.get() == null ? 0 : computed.get().entriesWritten.get();
     main.out().printf("%s: %,d cells %s %s%n", name, cells, accum == null ? "written to" : "accumulated into", c);
+  }
+
+  /** How the result was written, for a command's one line: " (mask ..., accum ...)" or "". */
+  String how() {
+    String m = mask == null ? "" : "mask " + (complement ? "!" : "") + (structure ? "struct(" + mask + ")" : mask);
+    String a = accum == null ? "" : "accum " + accum;
+    String both = m.isEmpty() || a.isEmpty() ? m + a : m + ", " + a;
+    return both.isEmpty() ? "" : " (" + both + ")";
+  }
+
+  /** Where the result goes: table {@code c}, through the mask, accumulated when asked. */
+  Target target(Session s, String c) {
+    return Target.table(c).mask(mask(s)).accum(accumulator());
   }
 }

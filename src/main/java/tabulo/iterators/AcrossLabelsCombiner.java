@@ -36,7 +36,7 @@ import tabulo.math.ValueCodec;
  * read ({@code scan --vis | put}) sees the same cells again, and no one else sees more in the copy than
  * the parts they could read themselves.
  *
- * <p>Options as {@link MonoidCombiner}: {@code semiring} and {@code codec}.
+ * <p>Options as {@link MonoidCombiner}: {@code semiring} (or {@code monoid}) and {@code codec}.
  */
 public class AcrossLabelsCombiner extends WrappingIterator implements OptionDescriber {
   private static final String NAME = "AcrossLabelsCombiner";
@@ -55,6 +55,14 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
   public static IteratorSetting setting(int priority, String name, String semiring, String codec) {
     IteratorSetting is = new IteratorSetting(priority, name, AcrossLabelsCombiner.class);
     is.addOption(MonoidCombiner.SEMIRING, semiring);
+    is.addOption(MonoidCombiner.CODEC, codec);
+    return is;
+  }
+
+  /** A setting folding with {@code monoid} across labels (a reduce's parts); attach it at the scan scope only. */
+  public static IteratorSetting monoidSetting(int priority, String name, String monoid, String codec) {
+    IteratorSetting is = new IteratorSetting(priority, name, AcrossLabelsCombiner.class);
+    is.addOption(MonoidCombiner.MONOID, monoid);
     is.addOption(MonoidCombiner.CODEC, codec);
     return is;
   }
@@ -179,6 +187,7 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
     IteratorOptions io = new IteratorOptions("acrossLabelsCombiner",
         "folds the cells of one row and column that differ only in visibility with a semiring's plus", null, null);
     io.addNamedOption(MonoidCombiner.SEMIRING, "semiring whose plus folds the values, e.g. plus.times or min.plus");
+    io.addNamedOption(MonoidCombiner.MONOID, "instead of semiring: the monoid that folds the values, e.g. plus");
     io.addNamedOption(MonoidCombiner.CODEC, "value encoding: decimal (default), long or double");
     return io;
   }

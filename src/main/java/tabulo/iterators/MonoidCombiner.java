@@ -11,6 +11,7 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
 import tabulo.math.Monoid;
+import tabulo.math.Monoids;
 import tabulo.math.Semirings;
 import tabulo.math.ValueCodec;
 import tabulo.math.ValueFormatException;
@@ -23,6 +24,8 @@ import tabulo.math.ValueFormatException;
 public class MonoidCombiner extends Combiner {
   public static final String SEMIRING = "semiring";
   public static final String CODEC = "codec";
+  /** Instead of {@link #SEMIRING}: the monoid ({@link Monoids#named}) that folds, as a reduce writes. */
+  public static final String MONOID = "monoid";
 
   private Monoid plus;
   private ValueCodec codec;
@@ -36,6 +39,15 @@ public class MonoidCombiner extends Combiner {
     return is;
   }
 
+  /** A setting combining all columns with {@code monoid} (a name {@link Monoids#named} knows). */
+  public static IteratorSetting monoidSetting(int priority, String name, String monoid, String codec) {
+    IteratorSetting is = new IteratorSetting(priority, name, MonoidCombiner.class);
+    Combiner.setCombineAllColumns(is, true);
+    is.addOption(MONOID, monoid);
+    is.addOption(CODEC, codec);
+    return is;
+  }
+
   @Override
   public void init(SortedKeyValueIterator<Key, Value> source, Map<String, String> options, IteratorEnvironment env)
       throws java.io.IOException {
@@ -44,11 +56,17 @@ public class MonoidCombiner extends Combiner {
     codec = codecOf(options);
   }
 
-  /** The plus of the semiring named by the option {@code semiring}, which {@code iterator} needs. */
+  /**
+   * The monoid named by the option {@code monoid}, else the plus of the semiring named by the option
+   * {@code semiring}; {@code iterator} needs one of them.
+   */
   static Monoid plusOf(Map<String, String> options, String iterator) {
+    if (options.containsKey(MONOID)) {
+      return Monoids.named(options.get(MONOID));
+    }
     String name = options.get(SEMIRING);
     if (name == null) {
-      throw new IllegalArgumentException(iterator + " needs the option '" + SEMIRING + "'");
+      throw new IllegalArgumentException(iterator + " needs the option '" + SEMIRING + "' or '" + MONOID + "'");
     }
     return Semirings.named(name).plus();
   }
@@ -84,6 +102,7 @@ public class MonoidCombiner extends Combiner {
     io.setName("monoidCombiner");
     io.setDescription("folds all versions of a cell with a semiring's plus");
     io.addNamedOption(SEMIRING, "semiring whose plus folds the values, e.g. plus.times or min.plus");
+    io.addNamedOption(MONOID, "instead of semiring: the monoid that folds the values, e.g. plus or min");
     io.addNamedOption(CODEC, "value encoding: decimal (default), long or double");
     return io;
   }

@@ -140,7 +140,7 @@ public final class RowStream implements TabletKernel {
         Range span = toEnd ? new Range(spanStart, spanStartInclusive, range.getEndKey(), range.isEndKeyInclusive())
             : new Range(spanStart, spanStartInclusive, new Key(new Text(unit.get(unit.size() - 1).row)).followingKey(
                 PartialKey.ROW), false);
-        if (unit.isEmpty() && isEmpty(span)) {
+        if (unit.isEmpty() && Scans.isEmpty(span)) {
           close(); // the last unit ended on the tablet's last row
           return null;
         }
@@ -182,7 +182,7 @@ public final class RowStream implements TabletKernel {
       for (int i = 1; i < n; i++) {
         Input in = inputs.get(i);
         List<Range> rs = Scans.clip(in.rows().rowRanges(), span);
-        if (!rs.isEmpty() && !isEmpty(span)) {
+        if (!rs.isEmpty() && !Scans.isEmpty(span)) {
           Scan s = store.scan(in.table(), Scans.spec(rs, in.cols(), auths));
           scans.add(s);
           readers[i] = reader(in, s);
@@ -240,16 +240,6 @@ public final class RowStream implements TabletKernel {
 
   private RowReader reader(Input in, Scan scan) {
     return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead);
-  }
-
-  private static boolean isEmpty(Range r) {
-    Key start = r.getStartKey();
-    Key end = r.getEndKey();
-    if (start == null || end == null) {
-      return false;
-    }
-    int c = start.compareTo(end);
-    return c > 0 || (c == 0 && !(r.isStartKeyInclusive() && r.isEndKeyInclusive()));
   }
 
   private static boolean less(byte[] a, byte[] b) {

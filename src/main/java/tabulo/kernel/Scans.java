@@ -28,10 +28,13 @@ public final class Scans {
 
   /**
    * The parts of {@code ranges} inside {@code within}, none empty: a tablet server refuses to scan an
-   * empty range such as [k, k) (a stream's span after a tablet's last row is one).
+   * empty range such as [k\0, k\0) (a union's span after a tablet's last row, a kernel resumed there).
    */
   public static List<Range> clip(List<Range> ranges, Range within) {
     List<Range> out = new ArrayList<>();
+    if (isEmpty(within)) {
+      return out;
+    }
     for (Range r : ranges) {
       Range c = within.clip(r, true);
       if (c != null && !isEmpty(c)) {
@@ -42,7 +45,7 @@ public final class Scans {
   }
 
   /** Whether no key lies in {@code r}. */
-  static boolean isEmpty(Range r) {
+  public static boolean isEmpty(Range r) {
     if (r.isInfiniteStartKey() || r.isInfiniteStopKey()) {
       return false;
     }

@@ -11,10 +11,22 @@ import tabulo.kernel.StreamPlan;
 final class CopyRows extends StreamOperation {
   static final String KIND = "copy";
   private final Matrix a;
+  private final boolean intoCombining;
 
   CopyRows(Matrix a) {
+    this(a, false);
+  }
+
+  /** With {@code intoCombining}, the output sums what is written, so a host must not write a unit twice. */
+  CopyRows(Matrix a, boolean intoCombining) {
     super(a.session);
     this.a = a;
+    this.intoCombining = intoCombining;
+  }
+
+  @Override
+  protected boolean outputCombines() {
+    return intoCombining;
   }
 
   @Override

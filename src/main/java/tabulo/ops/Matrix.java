@@ -1,7 +1,16 @@
 package tabulo.ops;
 
+import java.util.Map.Entry;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+
+import tabulo.kernel.RowReader;
 import tabulo.math.BinaryOp;
+import tabulo.math.Monoid;
 import tabulo.math.UnaryOp;
+import tabulo.select.KeySpec;
+import tabulo.storage.ScanSpec;
 
 /**
  * A matrix stored in a table of a {@link Session}: row key, column key (family and qualifier), value in
@@ -66,6 +75,65 @@ public final class Matrix {
   /** The entries {@code s} keeps: {@code A.select(Select.TRIU)}, {@code A.select(Select.gt(0))}. */
   public Operation select(Select s) {
     return new Entries(this, Entries.Mapping.NONE, s);
+  }
+
+  /** A^T: entry (r, c) becomes (c, r). */
+  public Operation transpose() {
+    return new Transpose(this);
+  }
+
+  /** A(rows, cols): the cells whose row and column keys match the D4M selections (SpRef). */
+  public Operation extract(KeySpec rows, KeySpec cols) {
+    return new Extract(this, rows, cols);
+  }
+
+  /** The vector of each row's fold with {@code monoid}: row key, one column named {@code column}. */
+  public Operation reduceRows(Monoid monoid, String column) {
+    return new Reduce(this, monoid, Reduce.Dim.ROWS, column);
+  }
+
+  /** {@link #reduceRows(Monoid, String)} into the column named as the monoid. */
+  public Operation reduceRows(Monoid monoid) {
+    return reduceRows(monoid, monoid.name());
+  }
+
+  /** The vector of each column's fold with {@code monoid}: the column key as row key, one column {@code column}. */
+  public Operation reduceCols(Monoid monoid, String column) {
+    return new Reduce(this, monoid, Reduce.Dim.COLS, column);
+  }
+
+  /** {@link #reduceCols(Monoid, String)} into the column named as the monoid. */
+  public Operation reduceCols(Monoid monoid) {
+    return reduceCols(monoid, monoid.name());
+  }
+
+  /**
+   * The fold of every cell the session may read with {@code monoid} (its identity when it reads none):
+   * computed next to the data into a one-cell temporary, which is read and dropped.
+   */
+  public double reduce(Monoid monoid) {
+    Matrix t = new Reduce(this, monoid, Reduce.Dim.ALL, monoid.name()).temporary();
+    double acc = monoid.identity();
+    try {
+      // the table folds the parts this reader may read into one cell; folding what comes is exact either way
+      for (Entry<Key, Value> e : session.store().scanAll(t.table, ScanSpec.all().auths(session.auths()))) {
+        Key k = e.getKey();
+        acc = monoid.add(acc, RowReader.decode(session.codec(), e.getValue(), table, RowReader.bytes(k.getRowData()),
+            RowReader.bytes(k.getColumnFamilyData()), RowReader.bytes(k.getColumnQualifierData())));
+      }
+    } finally {
+      session.store().delete(t.table);
+    }
+    return acc;
+  }
+
+  /**
+   * C(rows, cols) = A(rows, cols) into this existing matrix: its cells in the block become A's there; with
+   * {@code accum} (may be null) C(rows, cols) accum= A; through {@code mask} (may be null) only the
+   * block's keys the mask admits change. C's cells outside the block stay.
+   */
+  public Matrix assign(Matrix a, KeySpec rows, KeySpec cols, Mask mask, BinaryOp accum) {
+    return Assign.run(this, a, rows, cols, mask, accum);
   }
 
   /** This matrix combined with {@code t} (C = C accum T), through {@code mask} (may be null). */

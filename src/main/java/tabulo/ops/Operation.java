@@ -22,6 +22,11 @@ public abstract class Operation {
     return TableSettings.defaults().splits(session.store().splits(driver().table()));
   }
 
+  /** Whether the result table sums what is written into it (its settings carry the combiner). */
+  protected boolean outputCombines() {
+    return false;
+  }
+
   /**
    * Computes the result into {@code out}, an empty table made with {@link #resultSettings}. Applies
    * {@code mask} (may be null) inside the kernels and returns true when it can; returns false to have

@@ -44,7 +44,8 @@ final class StagedOutput {
     boolean maskDone = op.compute(result, target.mask());
     if (!maskDone) {
       String masked = ws.create("masked", op.resultSettings());
-      new CopyRows(new Matrix(session, result, null)).compute(masked, target.mask());
+      new CopyRows(new Matrix(session, result, null), op.outputCombines()).compute(masked, target.mask());
+      store.delete(result); // the unmasked result is no longer needed
       result = masked;
     }
     if (name == null) {
@@ -55,16 +56,23 @@ final class StagedOutput {
     } else {
       Matrix c = session.matrix(name);
       String combined = ws.create("accumulated", settingsOf(store, name));
-      // C is read with every authorization of the user, so no cell of C they may read is dropped
-      Session whole = session.auths().equals(store.authorizations(store.user())) ? session : null;
-      if (whole == null) {
-        throw new TabuloException("--accum reads all of " + name + ": run it without --auths, or with all of your "
-            + "authorizations");
-      }
+      checkReadsAll(session, name, "--accum");
       c.ewiseAdd(new Matrix(session, result, null), target.accum()).compute(combined, null);
       ws.replace(combined, name);
     }
     return session.matrix(name);
+  }
+
+  /**
+   * Replacing {@code table} reads all of it with every authorization of the user, so no cell of it they may
+   * read is dropped: {@code option} refuses narrower authorizations.
+   */
+  static void checkReadsAll(Session session, String table, String option) {
+    Store store = session.store();
+    if (!session.auths().equals(store.authorizations(store.user()))) {
+      throw new TabuloException(option + " reads all of " + table + ": run it without --auths, or with all of your "
+          + "authorizations");
+    }
   }
 
   /** A new table made like {@code table}: its split points and its iterators. */

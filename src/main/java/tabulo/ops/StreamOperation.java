@@ -26,11 +26,6 @@ public abstract class StreamOperation extends Operation {
     return true;
   }
 
-  /** Whether the result table sums what units write (its settings carry the combiner). */
-  protected boolean outputCombines() {
-    return false;
-  }
-
   @Override
   protected boolean compute(String out, Mask mask) {
     List<RowStream.Input> in = new ArrayList<>(inputs());
@@ -43,7 +38,11 @@ public abstract class StreamOperation extends Operation {
       s = new StreamPlan.Settings(in, List.of(out), s.codec(), s.auths(), s.unitEntries(), s.workers(),
           s.outputCombines(), in.size() - 1, mask.complemented());
     }
-    session.run(plan(s));
+    StreamPlan plan = plan(s);
+    if (plan.journalTable() != null) {
+      session.workspace(out).adopt(plan.journalTable()); // a host that journals units creates it: clear it too
+    }
+    session.run(plan);
     return inKernel || mask == null;
   }
 }

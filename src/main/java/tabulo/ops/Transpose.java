@@ -1,51 +1,96 @@
 package tabulo.ops;
 
-import tabulo.kernel.RowReader;
+import java.util.List;
+import java.util.Map;
+
 import tabulo.kernel.Columns;
-
-import java.util.Map.Entry;
-
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.Authorizations;
-
-import tabulo.math.ValueCodec;
-import tabulo.storage.Scan;
-import tabulo.storage.ScanSpec;
-import tabulo.storage.SortingLoader;
-import tabulo.storage.Store;
+import tabulo.kernel.KernelPlan;
+import tabulo.kernel.RowStream;
+import tabulo.kernel.StreamPlan;
+import tabulo.storage.TableSettings;
 
 /**
- * Copies a table transposed: entry (r, c) -> (c, r) with its value and visibility unchanged, in sorted
- * bulk loads (no write-ahead log: the copy is a staging table, rebuilt if a run fails).
+ * C = A^T: entry (r, c) becomes (c, r), value and label unchanged; the column key (family:qualifier when
+ * the family is not empty) becomes the row, the row the qualifier. Not row-aligned: a mask is applied to
+ * the result afterwards. The multiply copies its left side through this when its algorithm needs it.
  */
-public final class Transpose {
-  private Transpose() {}
+public final class Transpose extends StreamOperation {
+  static final String KIND = "transpose";
+  private static final byte[] EMPTY = new byte[0];
+  private final Matrix a;
 
-  /**
-   * Writes src^T into the existing table dst; returns the number of entries copied. Each value must be
-   * readable by {@code codec}, so a bad value is reported against the source table, row and column.
-   */
-  public static long copy(Store store, String src, String dst, Authorizations auths, ValueCodec codec) {
-    long n = 0;
-    try (Scan scan = store.scan(src, ScanSpec.all().auths(auths).unordered(2));
-        SortingLoader loader = new SortingLoader(store, dst, CHUNK)) {
-      for (Entry<Key, Value> e : scan) {
-        Key k = e.getKey();
-        byte[] row = RowReader.bytes(k.getRowData());
-        byte[] family = RowReader.bytes(k.getColumnFamilyData());
-        byte[] qualifier = RowReader.bytes(k.getColumnQualifierData());
-        RowReader.decode(codec, e.getValue(), src, row, family, qualifier);
-        loader.put(Columns.key(family, qualifier), EMPTY, row, RowReader.bytes(k.getColumnVisibilityData()),
-            e.getValue().get());
-        n++;
-      }
-    }
-    return n;
+  Transpose(Matrix a) {
+    super(a.session);
+    this.a = a;
   }
 
-  /** Entries per sorted bulk load of the copy (bounded memory: tens of MB). */
-  private static final int CHUNK = 500_000;
+  @Override
+  protected Matrix driver() {
+    return a;
+  }
 
-  private static final byte[] EMPTY = new byte[0];
+  @Override
+  protected List<RowStream.Input> inputs() {
+    return List.of(RowStream.Input.of(a.table));
+  }
+
+  @Override
+  protected boolean rowAligned() {
+    return false;
+  }
+
+  /** A's row splits say nothing of its column keys: the result starts as one tablet. */
+  @Override
+  protected TableSettings resultSettings() {
+    return TableSettings.defaults();
+  }
+
+  @Override
+  protected StreamPlan plan(StreamPlan.Settings settings) {
+    return new Plan(settings);
+  }
+
+  /** The kernel's plan: each cell of the one input, row and column swapped. */
+  public static final class Plan extends StreamPlan {
+    Plan(Settings settings) {
+      super(settings);
+    }
+
+    @Override
+    public String kind() {
+      return KIND;
+    }
+
+    @Override
+    protected Map<String, String> opOptions() {
+      return Map.of();
+    }
+
+    @Override
+    protected RowStream.RowOp newRowOp() {
+      return (row, rows, out) -> {
+        var r = rows[0];
+        if (r == null) {
+          return;
+        }
+        for (int e = 0; e < r.size; e++) {
+          out.put(0, Columns.key(r.families[e], r.qualifiers[e]), EMPTY, row, r.visibilities[e],
+              codec().encode(r.values[e]));
+        }
+      };
+    }
+  }
+
+  /** Decodes the plan in tablet servers. */
+  public static final class Kind implements KernelPlan.Kind {
+    @Override
+    public String name() {
+      return KIND;
+    }
+
+    @Override
+    public Plan decode(Map<String, String> options) {
+      return new Plan(StreamPlan.Settings.decode(options));
+    }
+  }
 }

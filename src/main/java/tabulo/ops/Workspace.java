@@ -65,6 +65,7 @@ public final class Workspace implements AutoCloseable {
   private final String namespace;
   private final String marker;
   private final List<String> tables = new ArrayList<>();
+  private final java.util.concurrent.atomic.AtomicInteger reserved = new java.util.concurrent.atomic.AtomicInteger();
 
   private Workspace(Store store, String namespace, String marker) {
     this.store = store;
@@ -96,9 +97,12 @@ public final class Workspace implements AutoCloseable {
     return b;
   }
 
-  /** A name for a temporary of this run, recorded in the marker: the caller may create it or not. */
+  /**
+   * A name for a temporary of this run, recorded in the marker: the caller may create it or not. Numbered,
+   * so a run may have many temporaries of one role (an algorithm's dozens of intermediate results).
+   */
   public String reserve(String role) {
-    return adopt(namespace + marker + "_" + role);
+    return adopt(namespace + marker + "_" + role + "_" + reserved.incrementAndGet());
   }
 
   /** Records a temporary whose name a lower layer derives (in the reserved name space), so it is cleared too. */

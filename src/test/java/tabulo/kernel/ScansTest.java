@@ -7,6 +7,7 @@ import java.util.List;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Range;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 
 import tabulo.select.KeySpec;
@@ -26,5 +27,12 @@ class ScansTest {
     Range one = new Range(after("carol"), true, after("dave"), false);
     assertEquals(1, Scans.clip(KeySpec.all(), one).size());
     assertEquals(List.of(), Scans.clip(KeySpec.parse("x,"), one));
+  }
+
+  @Test
+  void aTabletRangeClipsToItsSelectedRows() {
+    Range tablet = new Range(null, true, new Text("carol"), true);
+    assertEquals(1, Scans.clip(KeySpec.all(), tablet).size());
+    assertEquals(List.of(), Scans.clip(KeySpec.parse("d,:,z,"), tablet));
   }
 }

@@ -48,6 +48,21 @@ class WorkspaceTest {
     return new Workspace.Owner(me.host(), pid, started);
   }
 
+  /** An algorithm's run makes many temporaries of one role (two transposes, two results): each its own table. */
+  @Test
+  void oneRunMakesManyTemporariesOfOneRole() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      store.create("C", TableSettings.defaults());
+      try (Workspace w = Workspace.open(store, "C")) {
+        String a = w.create("result", TableSettings.defaults());
+        String b = w.create("result", TableSettings.defaults());
+        assertNotEquals(a, b);
+        assertTrue(store.exists(a) && store.exists(b), a + " " + b);
+      }
+      assertEquals(Set.of(), reserved(store));
+    }
+  }
+
   @Test
   void twoRunsAtOnceGetTheirOwnTemporariesAndCloseLeavesNothing() {
     try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {

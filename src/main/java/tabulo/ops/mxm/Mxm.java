@@ -5,8 +5,8 @@ import tabulo.kernel.Ticker;
 import tabulo.kernel.KernelCounters;
 import tabulo.kernel.LocalKernels;
 import tabulo.kernel.Scans;
+import tabulo.ops.Session;
 import tabulo.ops.Workspace;
-import tabulo.ops.Transpose;
 
 import java.util.EnumSet;
 
@@ -58,11 +58,13 @@ public final class Mxm {
     Algorithm algorithm = choice.algorithm();
     // the outer product needs A's rows on the shared dimension (A^T B); row-by-row needs them as C's rows
     boolean needsTranspose = (algorithm == Algorithm.OUTER) != o.transposeA;
-    try (Workspace workspace = Workspace.open(store, c)) {
+    // the session holds the transposed copy (a temporary of its own) until the product is published
+    try (Workspace workspace = Workspace.open(store, c);
+        Session session = Session.open(store).auths(auths).codec(o.codec).nextToData(o.kernels == Kernels.SERVER)
+            .workers(o.workers)) {
       String left = a;
       if (needsTranspose) {
-        left = workspace.create("transposed", TableSettings.defaults());
-        Transpose.copy(store, a, left, auths, o.codec);
+        left = session.matrix(a).transpose().temporary().table();
       }
       TableSettings cSettings = TableSettings.defaults().splits(store.splits(left));
       TableSettings tSettings = TableSettings.defaults();
