@@ -5,12 +5,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 import tabulo.gen.Graph500;
 import tabulo.gen.Graph500Table;
 import tabulo.math.BinaryOps;
+import tabulo.math.Monoids;
+import tabulo.math.UnaryOp;
+import tabulo.math.UnaryOps;
 import tabulo.ops.Operation;
+import tabulo.ops.Select;
+import tabulo.select.KeySpec;
 import tabulo.ops.Session;
 import tabulo.storage.Store;
 
@@ -35,11 +41,27 @@ public final class OpsBenchmark {
 
   private OpsBenchmark() {}
 
-  /** The table side of each operation the baseline times, by the baseline's name. */
-  static Map<String, Function<Session, Operation>> operations(int scale) {
-    Map<String, Function<Session, Operation>> ops = new LinkedHashMap<>();
-    ops.put("ewise-add plus", s -> s.matrix("A").ewiseAdd(s.matrix("B"), BinaryOps.PLUS));
+  /** The table side of each operation the baseline times, by the baseline's name: its result into a table. */
+  static Map<String, BiConsumer<Session, String>> operations(int scale) {
+    Map<String, BiConsumer<Session, String>> ops = new LinkedHashMap<>();
+    ops.put("ewise-add plus", into(s -> s.matrix("A").ewiseAdd(s.matrix("B"), BinaryOps.PLUS)));
+    ops.put("ewise-mult times", into(s -> s.matrix("A").ewiseMult(s.matrix("B"), BinaryOps.TIMES)));
+    ops.put("apply ainv", into(s -> s.matrix("A").apply(UnaryOps.named("ainv"))));
+    UnaryOp twice = BinaryOps.bindSecond(BinaryOps.TIMES, 2);
+    ops.put("apply " + twice.name(), into(s -> s.matrix("A").applyBindSecond(BinaryOps.TIMES, 2)));
+    ops.put("select triu", into(s -> s.matrix("A").select(Select.TRIU)));
+    ops.put("select value gt 1", into(s -> s.matrix("A").select(Select.gt(1))));
+    ops.put("reduce rows plus", into(s -> s.matrix("A").reduceRows(Monoids.PLUS)));
+    ops.put("reduce cols plus", into(s -> s.matrix("A").reduceCols(Monoids.PLUS)));
+    ops.put("reduce scalar plus", (s, out) -> s.matrix("A").reduce(Monoids.PLUS));
+    ops.put("transpose", into(s -> s.matrix("A").transpose()));
+    ops.put("extract rows 1/8", into(s -> s.matrix("A").extract(KeySpec.parse(OpsBaseline.extractSpec(scale)),
+        KeySpec.all())));
     return ops;
+  }
+
+  private static BiConsumer<Session, String> into(Function<Session, Operation> op) {
+    return (s, out) -> op.apply(s).into(out);
   }
 
   public static List<Row> run(Store store, int scale, int tablets, int workers, PrintStream log) {
@@ -59,18 +81,19 @@ public final class OpsBenchmark {
     store.flush("B");
     List<Row> rows = new ArrayList<>();
     int n = 0;
-    for (Map.Entry<String, Function<Session, Operation>> op : operations(scale).entrySet()) {
+    for (Map.Entry<String, BiConsumer<Session, String>> op : operations(scale).entrySet()) {
       OpsBaseline.Result base = baseline.get(op.getKey());
       String out = "OUT" + n++;
       try (Session s = Session.open(store).workers(workers)) {
-        Operation operation = op.getValue().apply(s);
         long t0 = System.nanoTime();
-        operation.into(out);
+        op.getValue().accept(s, out);
         double seconds = (System.nanoTime() - t0) / 1e9;
         rows.add(new Row(op.getKey(), base.entriesIn(), seconds, base.seconds()));
         log.printf("  %-22s %8.3f s%n", op.getKey(), seconds);
       }
-      store.delete(out);
+      if (store.exists(out)) {
+        store.delete(out);
+      }
     }
     return rows;
   }
