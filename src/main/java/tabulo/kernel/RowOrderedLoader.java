@@ -37,6 +37,18 @@ final class RowOrderedLoader implements AutoCloseable {
     this.table = table;
   }
 
+  /** Whether the cell comes strictly after {@code prev} in column order (qualifiers differ most often). */
+  private static boolean follows(Cell prev, byte[] family, byte[] qualifier, byte[] visibility) {
+    int c = prev.family == family ? 0 : Arrays.compareUnsigned(prev.family, family);
+    if (c == 0) {
+      c = Arrays.compareUnsigned(prev.qualifier, qualifier);
+      if (c == 0) {
+        c = Arrays.compareUnsigned(prev.visibility, visibility);
+      }
+    }
+    return c < 0;
+  }
+
   void put(byte[] rowKey, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
     if (row != null && !Arrays.equals(row, rowKey)) {
       if (Arrays.compareUnsigned(rowKey, row) < 0) {
@@ -46,11 +58,10 @@ final class RowOrderedLoader implements AutoCloseable {
       flushRow();
     }
     row = rowKey;
-    Cell c = new Cell(family, qualifier, visibility, value);
-    if (ordered && !cells.isEmpty() && COLUMN_ORDER.compare(cells.get(cells.size() - 1), c) >= 0) {
+    if (ordered && !cells.isEmpty() && !follows(cells.get(cells.size() - 1), family, qualifier, visibility)) {
       ordered = false;
     }
-    cells.add(c);
+    cells.add(new Cell(family, qualifier, visibility, value));
   }
 
   private void flushRow() {

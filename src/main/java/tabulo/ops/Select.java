@@ -28,7 +28,7 @@ public final class Select {
   }
 
   /** Every entry (restrict it with {@link #rows} and {@link #cols}). */
-  public static final Select ALL = keys("all", c -> true);
+  public static final Select ALL = new Select("all", null, (row, column, value) -> true, KeySpec.all(), KeySpec.all());
   /** Lower triangle and diagonal: column key &lt;= row key (GraphBLAS TRIL, k = 0). */
   public static final Select TRIL = keys("tril", c -> c <= 0);
   /** Upper triangle and diagonal: column key &gt;= row key (GraphBLAS TRIU, k = 0). */
@@ -141,7 +141,8 @@ public final class Select {
 
   /** Whether the entry at {@code row}, column {@code family:qualifier}, holding {@code value} is kept. */
   boolean keeps(byte[] row, byte[] family, byte[] qualifier, double value) {
-    return test.keeps(row, Columns.key(family, qualifier), value);
+    // ALL reads no key
+    return test == ALL.test || test.keeps(row, Columns.key(family, qualifier), value);
   }
 
   /** The test as kernel options (the rows and columns travel as the input's selection). */
