@@ -7,6 +7,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
+import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.math.ValueCodec;
 import tabulo.ops.mxm.Mxm;
@@ -18,8 +19,10 @@ import tabulo.util.Progress;
 
 @Command(name = "mult", description = {"Multiply two tables over a semiring into a new table: C = A (+.x) B.",
     "C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new",
-    "table C. The product is published only when complete: an interrupted run leaves no C, and a rerun",
-    "starts over. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
+    "table C (or, with --accum, combined into the existing C; with --mask M, C<M>: only keys M admits).",
+    "The product is published only when complete: an interrupted run leaves no C (or C as it was), and a",
+    "rerun starts over. A vector is a one-column table: 'mult A v u --transpose-a' (u = A^T v, a frontier",
+    "step) reads only A's rows at v's keys when v is small. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
     "combiner on C; row-by-row writes each entry of C once. A partial product is labelled with the",
     "conjunction of its factors' visibilities; each reader of C gets one cell per row and column, the",
     "sum of the parts it may read (labelled with their conjunction)."})
@@ -78,6 +81,22 @@ final class MultCommand implements Runnable {
   @Option(names = "--auths", paramLabel = "a,b", description = "Read A and B with these authorizations.")
   String auths;
 
+  @Option(names = "--mask", paramLabel = "M", description = "Write only keys where table M holds a value that is "
+      + "not zero (C<M>): row-by-row skips the other columns in its accumulator; the outer product masks its "
+      + "result afterwards. A result cell also carries the label of the mask cell that admitted it.")
+  String mask;
+
+  @Option(names = "--structure", description = "With --mask: every key M holds, whatever its value.")
+  boolean structure;
+
+  @Option(names = "--complement", description = "With --mask: the keys M does not admit instead.")
+  boolean complement;
+
+  @Option(names = "--accum", paramLabel = "OP", description = "Combine the product into the existing table C "
+      + "(C = C OP T where both hold a key, else the one value): plus, min, max, times, ... or a class name. "
+      + "Without it C must not exist. With --mask, C's entries outside the mask stay.")
+  String accum;
+
   @Option(names = "--kernels", paramLabel = "server|client", description = "With --accumulo: run the kernels "
       + "inside the tablet servers (default; needs tabulo-server.jar there, see the README) or in this process.")
   MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
@@ -93,6 +112,15 @@ final class MultCommand implements Runnable {
     parse("--batch", () -> o.batchRows(batch));
     parse("--unit", () -> o.unitEntries(unit));
     o.kernels(kernels);
+    if (mask == null && (structure || complement)) {
+      throw new TabuloException((structure ? "--structure" : "--complement") + " needs --mask M");
+    }
+    if (mask != null) {
+      o.mask(mask, structure, complement);
+    }
+    if (accum != null) {
+      parse("--accum", () -> o.accum(BinaryOps.named(accum)));
+    }
     if (auths != null) {
       o.auths(SetAuthsCommand.parse(auths, "--auths"));
     }

@@ -8,17 +8,17 @@ import java.util.Arrays;
  * column; the complement admits the rest. An admitted cell also carries the label of the mask cell that
  * admitted it, so C never shows a reader a key only M could tell them of.
  */
-final class MaskFilter {
+public final class MaskFilter {
   private static final byte[] NONE = new byte[0];
   private final boolean complement;
   private final Visibilities visibilities = new Visibilities();
 
-  MaskFilter(boolean complement) {
+  public MaskFilter(boolean complement) {
     this.complement = complement;
   }
 
   /** The visibility the cell must carry (its own and the mask's), or null when the mask excludes it. */
-  byte[] admit(MatrixRow mask, byte[] family, byte[] qualifier, byte[] visibility) {
+  public byte[] admit(MatrixRow mask, byte[] family, byte[] qualifier, byte[] visibility) {
     byte[] label = null; // the mask cell's label when one admits
     if (mask != null) {
       int at = find(mask, family, qualifier);

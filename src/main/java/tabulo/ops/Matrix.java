@@ -1,6 +1,9 @@
 package tabulo.ops;
 
 import tabulo.math.BinaryOp;
+import tabulo.math.Semiring;
+import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmOptions;
 
 /**
  * A matrix stored in a table of a {@link Session}: row key, column key (family and qualifier), value in
@@ -40,6 +43,20 @@ public final class Matrix {
   /** C = A ∪ B: {@code op} where both have a key, else the one value. */
   public Operation ewiseAdd(Matrix b, BinaryOp op) {
     return new EwiseAdd(this, b, op);
+  }
+
+  /** C = A (+.x) B over {@code semiring} (GraphBLAS mxm; B a one-column table: mxv). */
+  public Operation mxm(Matrix b, Semiring semiring) {
+    return Mxm.of(this, b, MxmOptions.defaults().semiring(semiring));
+  }
+
+  /**
+   * C = op(A) (+.x) B with these options: the semiring, A transposed ({@code A^T v}, a frontier step, reads
+   * only A's rows at v's keys), filters, algorithm and tuning; codec, authorizations and workers are the
+   * session's.
+   */
+  public Operation mxm(Matrix b, MxmOptions options) {
+    return Mxm.of(this, b, options);
   }
 
   /** This matrix combined with {@code t} (C = C accum T), through {@code mask} (may be null). */

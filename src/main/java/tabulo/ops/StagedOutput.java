@@ -45,6 +45,7 @@ final class StagedOutput {
     if (!maskDone) {
       String masked = ws.create("masked", op.resultSettings());
       new CopyRows(new Matrix(session, result, null)).compute(masked, target.mask());
+      store.delete(result); // the session's next operation takes the same name for its result
       result = masked;
     }
     if (name == null) {

@@ -65,12 +65,13 @@ class CliMultTest {
     cli.put("B", "x\tp\t2\n");
     CliRunner.Result outer = cli.okRun("mult", "A", "B", "C", "--transpose-a");
     assertEquals("mult: algorithm outer (auto: A^T B with B small (nnz(B) 1, nnz(A) 256): the outer product "
-        + "reads A as stored, row-by-row would copy all of A transposed first)\n", outer.err(), outer.toString());
+        + "looks up only the rows of A that B's rows name, row-by-row would copy all of A transposed first)\n",
+        outer.err(), outer.toString());
     assertTrue(outer.out().startsWith("outer: 256 partial products"), outer.out());
     assertEquals(expected.toString(), cli.scan("C"));
     CliRunner.Result rowwise = cli.okRun("mult", "B", "A", "D", "--transpose-a"); // B^T A = [p: ai = 2i]
-    assertTrue(rowwise.err().startsWith("mult: algorithm rowwise (auto: A^T B with B not below 1/256 of A"),
-        rowwise.toString());
+    assertEquals("mult: algorithm rowwise (auto: A^T B with A small (nnz(B) 256, nnz(A) 1): row-by-row copies "
+        + "only A transposed and fetches only the rows of B that A's rows name)\n", rowwise.err(), rowwise.toString());
     assertEquals(expected.toString().replaceAll("(a\\d+)\tp\t", "p\t$1\t"), cli.scan("D"));
     CliRunner.Result plain = cli.okRun("mult", "A", "B", "E");
     assertEquals("mult: algorithm rowwise (auto: A B is row-by-row's native form)\n", plain.err());
