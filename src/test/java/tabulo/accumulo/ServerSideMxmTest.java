@@ -60,6 +60,8 @@ import tabulo.math.Semiring;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrices;
 import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmMaskTest;
+import tabulo.ops.mxm.MxmVectorTest;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
@@ -390,5 +392,17 @@ class ServerSideMxmTest {
   void everySemiringWithOneTabletServer() {
     assertEquals(1, accumulo.client().instanceOperations().getTabletServers().size());
     everySemiringMatchesEmbeddedAndOracle("1 tablet server");
+  }
+
+  /**
+   * Masks inside the row-by-row kernel in the tablet servers (and after the outer product), per reader,
+   * with accumulation; a frontier step that reads only the rows it needs (run after the labelled test, which
+   * gives root every label).
+   */
+  @Test
+  @Order(6)
+  void masksAndVectorsInTheTabletServers() {
+    MxmMaskTest.checkAll(accumulo, "SSMM_", new Random(21));
+    MxmVectorTest.checkAll(accumulo, "SSMV_", new Random(22));
   }
 }

@@ -148,6 +148,47 @@ class CliMultTest {
     }
   }
 
+  /**
+   * C&lt;M&gt; and C = C accum T by hand. C = A B = [a1: p=14 q=12; a2: p=15 q=18], M = [a1: p=1; a2: p=7 q=0]:
+   * M admits a1 p and a2 p by value, also a2 q by structure; the complements admit the rest.
+   */
+  @Test
+  void maskStructureComplementAndAccumByHand() {
+    CliRunner cli = withMatrices();
+    cli.create("M");
+    cli.put("M", "a1\tp\t1\na2\tp\t7\na2\tq\t0\n");
+    for (String alg : new String[] {"rowwise", "outer", "auto"}) {
+      CliRunner.Result r = cli.okRun("mult", "A", "B", "V_" + alg, "--mask", "M", "--algorithm", alg);
+      assertEquals("a1\tp\t14\na2\tp\t15\n", cli.scan("V_" + alg), alg);
+      if (alg.equals("auto")) {
+        assertEquals("mult: algorithm rowwise (auto: A B is row-by-row's native form, and it applies the mask in "
+            + "its accumulator)\n", r.err());
+      }
+      CliRunner.ok(cli.run("mult", "A", "B", "S_" + alg, "--mask", "M", "--structure", "--algorithm", alg));
+      assertEquals("a1\tp\t14\na2\tp\t15\na2\tq\t18\n", cli.scan("S_" + alg), alg);
+      CliRunner.ok(cli.run("mult", "A", "B", "N_" + alg, "--mask", "M", "--complement", "--algorithm", alg));
+      assertEquals("a1\tq\t12\na2\tq\t18\n", cli.scan("N_" + alg), alg);
+      CliRunner.ok(cli.run("mult", "A", "B", "SN_" + alg, "--mask", "M", "--structure", "--complement",
+          "--algorithm", alg));
+      assertEquals("a1\tq\t12\n", cli.scan("SN_" + alg), alg);
+      // D = D + (A B)<struct(M)>: D's a1 p and z z stay beside the new cells; a1 q is outside the mask
+      cli.create("D_" + alg);
+      cli.put("D_" + alg, "a1\tp\t100\nz\tz\t1\n");
+      CliRunner.ok(cli.run("mult", "A", "B", "D_" + alg, "--mask", "M", "--structure", "--accum", "plus",
+          "--algorithm", alg));
+      assertEquals("a1\tp\t114\na2\tp\t15\na2\tq\t18\nz\tz\t1\n", cli.scan("D_" + alg), alg);
+    }
+    CliRunner.assertError(cli.run("mult", "A", "B", "E", "--mask", "nope"), 1, "no such mask table: nope");
+    CliRunner.assertError(cli.run("mult", "A", "B", "E", "--structure"), 1, "--structure needs --mask M");
+    CliRunner.assertError(cli.run("mult", "A", "B", "E", "--accum", "plus"), 1,
+        "no such table: E (an accumulator combines the result into an existing table; without one the result "
+            + "makes a new table)");
+    CliRunner.assertErrorStartsWith(cli.run("mult", "A", "B", "D_auto", "--accum", "nothing"), 1,
+        "--accum: unknown binary operator 'nothing'");
+    CliRunner.assertError(cli.run("mult", "A", "B", "D_auto", "--accum", "plus", "--transpose-out", "DT"), 1,
+        "--transpose-out makes a new table beside a new C: not with --accum");
+  }
+
   @Test
   void errorsNameWhatIsWrong() {
     CliRunner cli = withMatrices();

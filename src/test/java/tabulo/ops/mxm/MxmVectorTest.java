@@ -75,6 +75,9 @@ public class MxmVectorTest {
         v.put(k, Map.of("x", (double) n));
       }
     }
+    for (String t : List.of("A", "AT", "V")) {
+      store.flush(prefix + t); // so entry counts are known (Accumulo counts files, not memory)
+    }
     long rowsOfA = v.keySet().stream().mapToLong(k -> a.getOrDefault(k, Map.of()).size()).sum();
     Map<String, Map<String, Double>> at = Matrices.transpose(a);
     long colsOfA = v.keySet().stream().mapToLong(k -> at.getOrDefault(k, Map.of()).size()).sum();
