@@ -44,7 +44,9 @@ final class MultCommand implements Runnable {
 
   @Option(names = "--algorithm", paramLabel = "outer|rowwise|auto",
       description = "Algorithm (default ${DEFAULT-VALUE}: the outer product for --transpose-a when B has at most "
-          + "1/256 of A's entries, as row-by-row would first copy all of A transposed; row-by-row otherwise). "
+          + "1/256 of A's entries, as row-by-row would first copy all of A transposed, while the outer product "
+          + "looks up only A's rows at B's keys (a frontier vector); row-by-row otherwise, and with --mask unless "
+          + "B is that small, as it applies the mask in its accumulator). "
           + "The algorithm run and why are printed on standard error.")
   MxmOptions.Algorithm algorithm = MxmOptions.Algorithm.AUTO;
 

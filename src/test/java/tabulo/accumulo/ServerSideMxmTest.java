@@ -290,7 +290,7 @@ class ServerSideMxmTest {
       watcher.join();
     }
     String scans = scansSeen.toString();
-    assertTrue(scans.contains("tabulo-mxm"), "saw the kernels in listscans: " + scans.length() + " chars");
+    assertTrue(scans.contains("tabulo-kernel"), "saw the kernels in listscans: " + scans.length() + " chars");
     assertFalse(kernelPasswords.isEmpty(), "saw the kernels' credential stores while they ran");
     List<String> secretsToHide = new ArrayList<>(kernelPasswords);
     secretsToHide.add(MiniAccumulo.rootPassword());
