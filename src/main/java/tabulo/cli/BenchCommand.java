@@ -16,7 +16,7 @@ import tabulo.bench.StoreBenchmark;
 
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
     subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class,
-        BenchCommand.RFileWrite.class})
+        BenchCommand.RFileWrite.class, BenchCommand.Ops.class})
 final class BenchCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -26,7 +26,7 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops)");
   }
 
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
@@ -140,6 +140,39 @@ final class BenchCommand implements Runnable {
       } catch (NumberFormatException e) {
         throw new tabulo.storage.TabuloException("--scale: expected a SCALE or LO..HI between 1 and 24, got '" + text + "'");
       }
+    }
+  }
+
+  @Command(name = "ops", description = {"GraphBLAS operations on two Graph500 graphs as tables (element-wise,",
+      "apply, select, reduce, transpose, extract), each beside a single-thread in-memory baseline over",
+      "the same data (CSR arrays, output written to a file) measured in the same run."})
+  static final class Ops implements Runnable {
+    @Option(names = "--scale", paramLabel = "S", description = "SCALE (default ${DEFAULT-VALUE}).")
+    int scale = 16;
+
+    @Option(names = "--splits", paramLabel = "K", description = "Tablets per input table (default ${DEFAULT-VALUE}).")
+    int tablets = 2;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
+    int workers = 2;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary database (default: temp).")
+    Path dir;
+
+    @Override
+    public void run() {
+      if (scale < 1 || scale > 24) {
+        throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 24, got " + scale);
+      }
+      inTemporaryDirectory(dir, work -> {
+        try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
+          System.err.println("warming up (SCALE 10, untimed)...");
+          tabulo.bench.OpsBenchmark.run(store, Math.min(10, scale), tablets, workers,
+              new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+          tabulo.bench.OpsBenchmark.print(tabulo.bench.OpsBenchmark.run(store, scale, tablets, workers, System.err),
+              System.out);
+        }
+      });
     }
   }
 

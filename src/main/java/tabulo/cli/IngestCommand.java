@@ -1,14 +1,9 @@
 package tabulo.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -70,7 +65,7 @@ final class IngestCommand implements Runnable {
     if (prefix.isEmpty()) {
       throw new TabuloException("PREFIX must not be empty");
     }
-    List<Path> files = expand(inputs);
+    List<Path> files = IngestOptions.expand(inputs);
     try (Store store = main.openStore()) {
       IngestOptions options = new IngestOptions(new Schema(prefix), files, format, rowColumn, workers, splits)
           .withForce(force);
@@ -100,21 +95,4 @@ final class IngestCommand implements Runnable {
     }
   }
 
-  /** Files as given; directories replaced by their regular files, in name order. */
-  static List<Path> expand(List<Path> inputs) {
-    List<Path> out = new ArrayList<>();
-    for (Path p : inputs) {
-      if (Files.isDirectory(p)) {
-        try (Stream<Path> walk = Files.walk(p)) {
-          Path[] found = walk.filter(Files::isRegularFile).sorted().toArray(Path[]::new);
-          out.addAll(Arrays.asList(found));
-        } catch (IOException e) {
-          throw new UncheckedIOException("cannot read " + p, e);
-        }
-      } else {
-        out.add(p);
-      }
-    }
-    return out;
-  }
 }

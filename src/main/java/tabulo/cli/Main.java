@@ -23,7 +23,7 @@ import tabulo.storage.TabuloException;
     description = "Sparse linear algebra on sorted key-value tables (embedded engine by default, or Apache Accumulo 2.1).",
     subcommands = {TablesCommand.class, CreateCommand.class, DeleteCommand.class, RenameCommand.class,
         InfoCommand.class, PutCommand.class, ScanCommand.class, SetAuthsCommand.class, FlushCommand.class,
-        CompactCommand.class, VerifyCommand.class, RepairCommand.class, ExportCommand.class, ImportCommand.class, GenCommand.class, MultCommand.class, IngestCommand.class, QueryCommand.class, DegreeCommand.class, MiniAccumuloCommand.class, DemoCommand.class,
+        CompactCommand.class, VerifyCommand.class, RepairCommand.class, ExportCommand.class, ImportCommand.class, GenCommand.class, MultCommand.class, EwiseAddCommand.class, EwiseMultCommand.class, ApplyCommand.class, SelectCommand.class, IngestCommand.class, QueryCommand.class, DegreeCommand.class, MiniAccumuloCommand.class, DemoCommand.class,
         BenchCommand.class, CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
         "tables, scan, query, degree, info, export, verify open the database read-only, beside",

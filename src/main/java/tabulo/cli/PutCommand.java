@@ -129,10 +129,7 @@ final class PutCommand implements Runnable {
     }
   }
 
-  /**
-   * Loads one run in key order. Of cells with the same key the last in the input comes first: they share
-   * a timestamp, and a table keeps the first of equal keys (a combiner still sees them all).
-   */
+  /** Loads one run in key order (see {@link PackedCells#appendSorted}) and empties it. */
   private static void load(PackedCells run, SortedLoader loader, boolean first) {
     if (run.count() == 0) {
       return;
@@ -140,18 +137,7 @@ final class PutCommand implements Runnable {
     if (!first) {
       loader.nextRun();
     }
-    int[] order = run.sortedOffsets();
-    PackedCells.Cursor cell = run.cursor(0); // the loader stamps the cells
-    for (int from = 0; from < order.length; ) {
-      int to = from + 1;
-      while (to < order.length && PackedCells.compareFields(cell.bytes(), order[from], cell.bytes(), order[to], 4) == 0) {
-        to++;
-      }
-      for (int i = to - 1; i >= from; i--) {
-        loader.append(cell.at(order[i]));
-      }
-      from = to;
-    }
+    run.appendSorted(loader);
     run.clear();
   }
 

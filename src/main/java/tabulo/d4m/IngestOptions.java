@@ -1,7 +1,13 @@
 package tabulo.d4m;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What {@link SchemaIngest} reads and how: the input files (in order), CSV or TSV, the field naming
@@ -38,5 +44,23 @@ public record IngestOptions(Schema schema, List<Path> files, Format format, Stri
     if (workers < 1) {
       throw new IllegalArgumentException("workers must be at least 1, got " + workers);
     }
+  }
+
+  /** Files as given; directories replaced by their regular files, in name order. */
+  public static List<Path> expand(List<Path> inputs) {
+    List<Path> out = new ArrayList<>();
+    for (Path p : inputs) {
+      if (Files.isDirectory(p)) {
+        try (Stream<Path> walk = Files.walk(p)) {
+          Path[] found = walk.filter(Files::isRegularFile).sorted().toArray(Path[]::new);
+          out.addAll(Arrays.asList(found));
+        } catch (IOException e) {
+          throw new UncheckedIOException("cannot read " + p, e);
+        }
+      } else {
+        out.add(p);
+      }
+    }
+    return out;
   }
 }

@@ -79,6 +79,7 @@ public final class RowStream implements TabletKernel {
   private final Authorizations auths;
   private final int unitEntries;
   private final Supplier<RowOp> ops;
+  private final boolean rowOrdered;
   private final int mask; // input number of output 0's mask, or -1
   private final boolean maskComplement;
   private final KernelCounters counters;
@@ -92,6 +93,7 @@ public final class RowStream implements TabletKernel {
     this.unitEntries = plan.unitEntries();
     this.ops = ops;
     this.counters = counters;
+    this.rowOrdered = plan.emitsInRowOrder();
     this.mask = plan.settings().mask();
     this.maskComplement = plan.settings().maskComplement();
   }
@@ -138,6 +140,10 @@ public final class RowStream implements TabletKernel {
         Range span = toEnd ? new Range(spanStart, spanStartInclusive, range.getEndKey(), range.isEndKeyInclusive())
             : new Range(spanStart, spanStartInclusive, new Key(new Text(unit.get(unit.size() - 1).row)).followingKey(
                 PartialKey.ROW), false);
+        if (unit.isEmpty() && isEmpty(span)) {
+          close(); // the last unit ended on the tablet's last row
+          return null;
+        }
         beforeWriting.run();
         byte[] last = merge(unit, span, toEnd, op);
         if (last == null) {
@@ -176,7 +182,7 @@ public final class RowStream implements TabletKernel {
       for (int i = 1; i < n; i++) {
         Input in = inputs.get(i);
         List<Range> rs = Scans.clip(in.rows().rowRanges(), span);
-        if (!rs.isEmpty()) {
+        if (!rs.isEmpty() && !isEmpty(span)) {
           Scan s = store.scan(in.table(), Scans.spec(rs, in.cols(), auths));
           scans.add(s);
           readers[i] = reader(in, s);
@@ -236,30 +242,56 @@ public final class RowStream implements TabletKernel {
     return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead);
   }
 
+  private static boolean isEmpty(Range r) {
+    Key start = r.getStartKey();
+    Key end = r.getEndKey();
+    if (start == null || end == null) {
+      return false;
+    }
+    int c = start.compareTo(end);
+    return c > 0 || (c == 0 && !(r.isStartKeyInclusive() && r.isEndKeyInclusive()));
+  }
+
   private static boolean less(byte[] a, byte[] b) {
     return Arrays.compareUnsigned(a, b) < 0;
   }
 
-  /** One sorted loader per output, opened on first use. */
+  /**
+   * One loader per output, opened on first use: cells straight to a bulk load when the plan emits them
+   * in row order, else sorted in chunks.
+   */
   private final class LoaderOutput implements Output {
-    private final SortingLoader[] loaders = new SortingLoader[outputs.size()];
+    private final SortingLoader[] sorting = new SortingLoader[outputs.size()];
+    private final RowOrderedLoader[] ordered = new RowOrderedLoader[outputs.size()];
     private long written;
 
     @Override
     public void put(int output, byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
-      SortingLoader l = loaders[output];
-      if (l == null) {
-        l = loaders[output] = new SortingLoader(store, outputs.get(output), CHUNK);
+      if (rowOrdered) {
+        RowOrderedLoader l = ordered[output];
+        if (l == null) {
+          l = ordered[output] = new RowOrderedLoader(store, outputs.get(output));
+        }
+        l.put(row, family, qualifier, visibility, value);
+      } else {
+        SortingLoader l = sorting[output];
+        if (l == null) {
+          l = sorting[output] = new SortingLoader(store, outputs.get(output), CHUNK);
+        }
+        l.put(row, family, qualifier, visibility, value);
       }
-      l.put(row, family, qualifier, visibility, value);
       written++;
     }
 
     void close() {
-      for (int i = 0; i < loaders.length; i++) {
-        if (loaders[i] != null) {
-          loaders[i].close();
-          loaders[i] = null;
+      for (int i = 0; i < outputs.size(); i++) {
+        if (sorting[i] != null) {
+          sorting[i].close();
+          sorting[i] = null;
+        }
+        if (ordered[i] != null) {
+          ordered[i].close();
+          ordered[i] = null;
         }
       }
       counters.work.addAndGet(written);
@@ -268,7 +300,13 @@ public final class RowStream implements TabletKernel {
 
     /** After a failure: drops what was buffered (a staging output is discarded whole anyway). */
     void abandon() {
-      Arrays.fill(loaders, null);
+      for (int i = 0; i < outputs.size(); i++) {
+        if (ordered[i] != null) {
+          ordered[i].abort();
+        }
+      }
+      Arrays.fill(sorting, null);
+      Arrays.fill(ordered, null);
     }
   }
 

@@ -26,16 +26,28 @@ public final class Scans {
     return clip(rows.rowRanges(), within);
   }
 
-  /** The parts of {@code ranges} inside {@code within}. */
+  /**
+   * The parts of {@code ranges} inside {@code within}, none empty: a tablet server refuses to scan an
+   * empty range such as [k, k) (a stream's span after a tablet's last row is one).
+   */
   public static List<Range> clip(List<Range> ranges, Range within) {
     List<Range> out = new ArrayList<>();
     for (Range r : ranges) {
       Range c = within.clip(r, true);
-      if (c != null) {
+      if (c != null && !isEmpty(c)) {
         out.add(c);
       }
     }
     return out;
+  }
+
+  /** Whether no key lies in {@code r}. */
+  static boolean isEmpty(Range r) {
+    if (r.isInfiniteStartKey() || r.isInfiniteStopKey()) {
+      return false;
+    }
+    int c = r.getStartKey().compareTo(r.getEndKey());
+    return c > 0 || c == 0 && !(r.isStartKeyInclusive() && r.isEndKeyInclusive());
   }
 
   public static ScanSpec spec(List<Range> ranges, KeySpec columns, Authorizations auths) {

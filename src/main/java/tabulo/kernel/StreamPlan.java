@@ -89,6 +89,14 @@ public abstract class StreamPlan implements KernelPlan {
     this.settings = settings;
   }
 
+  /**
+   * Whether the row operation writes every output's cells row by row in key order (the row it is
+   * given): they then go straight to bulk loads, one row sorted at a time. False sorts them in chunks.
+   */
+  protected boolean emitsInRowOrder() {
+    return false;
+  }
+
   /** A fresh row operation for one tablet run. */
   protected abstract RowStream.RowOp newRowOp();
 

@@ -49,6 +49,11 @@ final class CopyRows extends StreamOperation {
     }
 
     @Override
+    protected boolean emitsInRowOrder() {
+      return true;
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       return (row, rows, out) -> {
         var r = rows[0];

@@ -45,10 +45,12 @@ public final class EwiseAdd extends StreamOperation {
   /** The kernel's plan: two inputs that both drive, one output. */
   public static final class Plan extends StreamPlan {
     private final BinaryOp op;
+    private final String opName;
 
     Plan(Settings settings, BinaryOp op) {
       super(settings);
       this.op = op;
+      this.opName = OpNames.of(op); // refused here, on both hosts, if tablet servers could not find it
     }
 
     @Override
@@ -58,7 +60,12 @@ public final class EwiseAdd extends StreamOperation {
 
     @Override
     protected Map<String, String> opOptions() {
-      return Map.of("op", op.name());
+      return Map.of("op", opName);
+    }
+
+    @Override
+    protected boolean emitsInRowOrder() {
+      return true;
     }
 
     @Override

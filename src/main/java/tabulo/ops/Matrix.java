@@ -2,6 +2,7 @@ package tabulo.ops;
 
 import tabulo.math.BinaryOp;
 import tabulo.math.Semiring;
+import tabulo.math.UnaryOp;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 
@@ -43,6 +44,31 @@ public final class Matrix {
   /** C = A ∪ B: {@code op} where both have a key, else the one value. */
   public Operation ewiseAdd(Matrix b, BinaryOp op) {
     return new EwiseAdd(this, b, op);
+  }
+
+  /** C = A ∩ B: {@code op} where both have a key, nothing elsewhere. */
+  public Operation ewiseMult(Matrix b, BinaryOp op) {
+    return new EwiseMult(this, b, op);
+  }
+
+  /** C = f(A): every entry through {@code f} (a built-in, or a class found by name in the kernels). */
+  public Operation apply(UnaryOp f) {
+    return new Entries(this, Entries.Mapping.of(f), Select.ALL);
+  }
+
+  /** C = op(x, A): every entry {@code a} becomes {@code op(x, a)} (GraphBLAS's bind-first apply). */
+  public Operation applyBindFirst(BinaryOp op, double x) {
+    return new Entries(this, Entries.Mapping.bound(op, x, true), Select.ALL);
+  }
+
+  /** C = op(A, y): every entry {@code a} becomes {@code op(a, y)} (GraphBLAS's bind-second apply). */
+  public Operation applyBindSecond(BinaryOp op, double y) {
+    return new Entries(this, Entries.Mapping.bound(op, y, false), Select.ALL);
+  }
+
+  /** The entries {@code s} keeps: {@code A.select(Select.TRIU)}, {@code A.select(Select.gt(0))}. */
+  public Operation select(Select s) {
+    return new Entries(this, Entries.Mapping.NONE, s);
   }
 
   /** C = A (+.x) B over {@code semiring} (GraphBLAS mxm; B a one-column table: mxv). */

@@ -3,6 +3,7 @@ package tabulo.ops;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 import org.apache.accumulo.core.data.Range;
@@ -30,8 +31,9 @@ public final class Session implements AutoCloseable {
   private ValueCodec codec = ValueCodec.named("decimal");
   private boolean nextToData = true;
   private int workers = 2;
-  private int unitEntries = 50_000;
+  private int unitEntries; // 0: the host's default
   private LongConsumer progress = done -> {};
+  private Consumer<KernelCounters> runEnded = counters -> {};
   private final Map<String, Workspace> workspaces = new LinkedHashMap<>();
 
   private Session(Store store) {
@@ -77,6 +79,12 @@ public final class Session implements AutoCloseable {
     return this;
   }
 
+  /** Hears each kernel run's counters when it ends (a command says how many cells it wrote). */
+  public Session onRunEnd(Consumer<KernelCounters> listener) {
+    this.runEnded = listener;
+    return this;
+  }
+
   public Store store() {
     return store;
   }
@@ -96,8 +104,19 @@ public final class Session implements AutoCloseable {
     return workers;
   }
 
+  /**
+   * Driver entries per kernel unit: in tablet servers 50,000 (a unit is what a restarted kernel redoes);
+   * in this process 1,000,000 (a run that dies is discarded whole, so units only bound memory and files).
+   */
   public int unitEntries() {
-    return unitEntries;
+    if (unitEntries > 0) {
+      return unitEntries;
+    }
+    return host() instanceof LocalKernels ? 1_000_000 : 50_000;
+  }
+
+  private KernelHost host() {
+    return LocalKernels.of(store, nextToData);
   }
 
   /** Whether kernels run inside the store's servers when it has them. */
@@ -120,12 +139,16 @@ public final class Session implements AutoCloseable {
 
   /** Runs a plan's kernels over every tablet of its driver; returns what they did. */
   public KernelCounters run(KernelPlan plan) {
-    KernelHost host = LocalKernels.of(store, nextToData);
+    if (plan.journalTable() != null) {
+      workspace(plan.outputs().get(0)).adopt(plan.journalTable()); // a host that journals units creates it
+    }
+    KernelHost host = host();
     KernelCounters counters = new KernelCounters();
     List<Range> tablets = Scans.tablets(store, plan.driverTable());
     try (Ticker t = new Ticker(() -> progress.accept(counters.work.get()))) {
       host.run(plan, tablets, counters);
     }
+    runEnded.accept(counters);
     return counters;
   }
 

@@ -129,13 +129,18 @@ public final class Workspace implements AutoCloseable {
     if (!tables.contains(replacement)) {
       throw new IllegalArgumentException("not a temporary of this run: " + replacement);
     }
-    Mutation m = new Mutation(REPLACE_ROW);
-    m.put("", replacement, target);
-    write(m);
+    recordReplace(replacement, target);
     finishReplace(store, replacement, target);
     Mutation done = new Mutation(REPLACE_ROW);
     done.putDelete("", replacement);
     write(done);
+  }
+
+  /** The intent, durable before the target is touched (what a run killed next leaves behind). */
+  void recordReplace(String replacement, String target) {
+    Mutation m = new Mutation(REPLACE_ROW);
+    m.put("", replacement, target);
+    write(m);
   }
 
   private static void finishReplace(Store store, String replacement, String target) {

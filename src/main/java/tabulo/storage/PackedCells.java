@@ -85,6 +85,26 @@ public final class PackedCells {
   }
 
   /**
+   * Appends every cell to the loader in key order. Of cells with the same key the last added comes first:
+   * they share a timestamp, and a table keeps the first of equal keys (a combiner still sees them all),
+   * so the last one given wins, as a later write would.
+   */
+  public void appendSorted(SortedLoader loader) {
+    int[] order = sortedOffsets();
+    Cursor cell = cursor(0); // the loader stamps the cells
+    for (int from = 0; from < order.length; ) {
+      int to = from + 1;
+      while (to < order.length && compareFields(data, order[from], data, order[to], FIELDS - 1) == 0) {
+        to++;
+      }
+      for (int i = to - 1; i >= from; i--) {
+        loader.append(cell.at(order[i]));
+      }
+      from = to;
+    }
+  }
+
+  /**
    * The rows of entries packed this way (a 4-byte big-endian length, then the bytes, row first), for
    * {@link RowPrefixSort}: ids are the entries' offsets in {@code data}.
    */

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  */
 class ServerJarTest {
   private static final Path JAR = Path.of("target", "tabulo-server.jar");
-  private static final Set<String> SERVER_PACKAGES = Set.of("tabulo/iterators", "tabulo/math", "tabulo/ops",
+  private static final Set<String> SERVER_PACKAGES = Set.of("tabulo/iterators", "tabulo/math", "tabulo/kernel",
+      "tabulo/ops", "tabulo/ops/mxm",
       "tabulo/storage", "tabulo/accumulo", "tabulo/d4m", "tabulo/select", "tabulo/ingest", "tabulo/util",
       "tabulo/rfile");
   /** Jars of the test classpath that a tablet server does not have (file name prefixes). */
@@ -52,6 +53,10 @@ class ServerJarTest {
       assertTrue(names.contains(iterator), iterator);
     }
     assertTrue(names.stream().noneMatch(n -> n.startsWith("tabulo.accumulo.MiniCluster")), names::toString);
+    // the generic kernel iterator finds every kernel kind through this list
+    try (JarFile jar = new JarFile(JAR.toFile())) {
+      assertTrue(jar.getEntry("META-INF/services/tabulo.kernel.KernelPlan$Kind") != null, "kernel kinds listed");
+    }
   }
 
   @Test

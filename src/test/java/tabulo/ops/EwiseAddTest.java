@@ -25,7 +25,7 @@ import tabulo.storage.TabuloException;
  * few entries across split tables (rows only B holds, in every tablet), masks (valued, structural,
  * complemented) and accumulation into an existing C.
  */
-class EwiseAddTest {
+public class EwiseAddTest {
   @TempDir
   Path dir;
 
@@ -43,7 +43,7 @@ class EwiseAddTest {
   }
 
   /** The checks of this class on any store (the Accumulo host runs them too). */
-  static void checkAll(Store store, String prefix, Random rnd) {
+  public static void checkAll(Store store, String prefix, Random rnd) {
     List<Cell> a = LabelledCells.random(store, rnd, prefix + "A", List.of("carol", "k"), 3);
     List<Cell> b = LabelledCells.random(store, rnd, prefix + "B", List.of("eve"), 3);
     List<Cell> m = LabelledCells.random(store, rnd, prefix + "M", List.of(), 2);

@@ -109,4 +109,36 @@ class WorkspaceTest {
       assertEquals(Set.of(), reserved(store));
     }
   }
+
+  /**
+   * A run killed while replacing a table by its complete temporary (accumulating into it): after the
+   * intent was recorded, and again after the old table was deleted. The next run rolls it forward: the
+   * table holds the replacement and no temporary is left.
+   */
+  @Test
+  void aReplaceCutShortByAKillIsRolledForward() throws Exception {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      for (boolean targetDeleted : new boolean[] {false, true}) {
+        store.create("C", TableSettings.defaults());
+        fill(store, "C");
+        Workspace killed = Workspace.open(store, "C", deadOwner());
+        String replacement = killed.create("accumulated", TableSettings.defaults());
+        try (TableWriter w = store.writer(replacement)) {
+          Mutation m = new Mutation("new");
+          m.put("", "c", "2");
+          w.addMutation(m);
+        }
+        killed.recordReplace(replacement, "C");
+        if (targetDeleted) {
+          store.delete("C");
+        }
+        Workspace.open(store, "other").close();
+        List<String> rows = store.scanAll("C", ScanSpec.all()).stream().map(e -> e.getKey().getRow().toString())
+            .toList();
+        assertEquals(List.of("new"), rows, "C holds the replacement (target deleted: " + targetDeleted + ")");
+        assertEquals(Set.of(), reserved(store));
+        store.delete("C");
+      }
+    }
+  }
 }

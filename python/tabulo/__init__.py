@@ -1,0 +1,9 @@
+"""Tabulo from Python: D4M associative arrays (numpy/scipy/pandas) and Tabulo tables through an
+in-process JVM. See the repository README's "Python" section."""
+from ._jvm import TabuloError
+from .assoc import Assoc
+from .d4m_functions import catkeymul, col2type, val2col
+from .db import DbServer, DbTable, DbTablePair, connect
+
+__all__ = ["Assoc", "DbServer", "DbTable", "DbTablePair", "TabuloError", "catkeymul", "col2type", "connect",
+           "val2col"]

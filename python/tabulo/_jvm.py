@@ -1,0 +1,109 @@
+"""The in-process JVM: found, built and started on first use, with Tabulo's jars on its class path."""
+import os
+import shlex
+import subprocess
+import threading
+from pathlib import Path
+
+_lock = threading.Lock()
+_started = False
+
+
+class TabuloError(Exception):
+    """An error Tabulo reports: the message the command line would print (one line)."""
+
+
+def home() -> Path:
+    """The Tabulo checkout: $TABULO_HOME, else the first folder holding the `tabulo` script and pom.xml
+    above this package (an editable install) or above the working directory."""
+    env = os.environ.get("TABULO_HOME")
+    if env:
+        root = Path(env).expanduser().resolve()
+        if not _is_home(root):
+            raise TabuloError(f"TABULO_HOME={env} is not a Tabulo checkout (no 'tabulo' script and pom.xml there)")
+        return root
+    for start in (Path(__file__).resolve().parent, Path.cwd().resolve()):
+        for folder in (start, *start.parents):
+            if _is_home(folder):
+                return folder
+    raise TabuloError("cannot find Tabulo's jars: set TABULO_HOME to the Tabulo checkout "
+                      "(the folder holding the 'tabulo' script)")
+
+
+def _is_home(folder: Path) -> bool:
+    return (folder / "tabulo").is_file() and (folder / "pom.xml").is_file()
+
+
+def _stale(root: Path) -> bool:
+    jar = root / "target" / "tabulo.jar"
+    if not jar.is_file() or not (root / "target" / "lib").is_dir():
+        return True
+    built = jar.stat().st_mtime
+    if (root / "pom.xml").stat().st_mtime > built:
+        return True
+    for dirpath, _, files in os.walk(root / "src" / "main"):
+        for f in files:
+            if os.stat(os.path.join(dirpath, f)).st_mtime > built:
+                return True
+    return False
+
+
+def _build(root: Path) -> None:
+    """Builds the jars as ./tabulo does (the script builds them when missing or older than the sources)."""
+    run = subprocess.run([str(root / "tabulo"), "--version"], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise TabuloError(run.stderr.strip().splitlines()[-1] if run.stderr.strip() else
+                          f"building Tabulo in {root} failed")
+
+
+def start() -> None:
+    """Starts the JVM once per process (a JVM cannot be restarted in the same process)."""
+    global _started
+    with _lock:
+        if _started:
+            return
+        import jpype
+        if not jpype.isJVMStarted():
+            root = home()
+            if _stale(root):
+                _build(root)
+            classpath = [str(root / "target" / "tabulo.jar"), str(root / "target" / "lib" / "*")]
+            options = shlex.split(os.environ.get("TABULO_JAVA_OPTS", "-XX:+UseParallelGC"))
+            jpype.startJVM(*options, classpath=classpath, convertStrings=False)
+        _started = True
+
+
+def java(name: str):
+    """A Java class by name, the JVM started first."""
+    start()
+    import jpype
+    return jpype.JClass(name)
+
+
+def call(function, *args, parameter=None):
+    """Calls into Java, turning Java exceptions into TabuloError with Tabulo's one-line message (and the
+    Java stack trace when TABULO_DEBUG is set)."""
+    import jpype
+    try:
+        return function(*args)
+    except jpype.JException as e:
+        raise _translate(e, parameter) from None
+
+
+def _translate(e, parameter):
+    name = e.getClass().getName()
+    message = e.getMessage()
+    message = None if message is None else str(message)
+    if name == "tabulo.storage.TabuloException" or name == "java.lang.IllegalArgumentException":
+        text = message or name
+        if parameter and name == "java.lang.IllegalArgumentException":
+            text = f"{parameter}: {text}"
+    elif name == "java.io.UncheckedIOException":
+        cause = e.getCause()
+        text = f"{message}: {cause.getMessage() if cause is not None else ''}"
+    else:
+        text = f"internal error: {name}: {message} (set TABULO_DEBUG=1 for the Java stack trace)"
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    if os.environ.get("TABULO_DEBUG"):
+        text += "\n" + str(e.stacktrace())
+    return TabuloError(text)

@@ -1,0 +1,145 @@
+"""D4M's key lists and selections: strings split on their last character, numbers kept as numbers."""
+import numbers
+
+import numpy as np
+
+
+def split_d4m(text: str) -> list:
+    """'a,b,c,' -> ['a', 'b', 'c']: the last character is the separator."""
+    if text == "":
+        return []
+    return text.split(text[-1])[:-1]
+
+
+def _all_numeric(tokens) -> bool:
+    try:
+        for t in tokens:
+            float(t)
+        return True
+    except ValueError:
+        return False
+
+
+def as_list(obj, *, convert_numbers=False) -> np.ndarray:
+    """Keys or values as a 1-d array: a D4M string is split (its tokens become numbers when
+    convert_numbers and every token is one, as D4M.py does for values), lists and arrays are taken as
+    they are, and one scalar is an array of one."""
+    if isinstance(obj, str):
+        tokens = split_d4m(obj)
+        if convert_numbers and tokens and _all_numeric(tokens):
+            return np.array([float(t) for t in tokens])
+        return np.array(tokens, dtype=str)
+    if isinstance(obj, (numbers.Number, np.generic)):
+        obj = [obj]
+    arr = np.asarray(obj)
+    if arr.ndim != 1:
+        arr = arr.reshape(-1)
+    if arr.dtype.kind == "O":
+        if all(isinstance(x, str) for x in arr):
+            arr = arr.astype(str)
+        elif all(isinstance(x, (numbers.Number, np.generic)) and not isinstance(x, str) for x in arr):
+            arr = arr.astype(np.float64)
+        else:
+            raise ValueError("keys and values must be all strings or all numbers")
+    if arr.dtype.kind == "b":
+        arr = arr.astype(np.float64)
+    if arr.dtype.kind == "S":
+        arr = np.char.decode(arr, "utf-8")
+    if arr.dtype.kind not in "iufU":
+        raise ValueError(f"keys and values must be strings or numbers, got {arr.dtype}")
+    return arr
+
+
+def is_string(arr: np.ndarray) -> bool:
+    return arr.dtype.kind == "U"
+
+
+def selection_to_spec(sel, what: str) -> str:
+    """A table query's rows or cols as a D4M spec for Tabulo's key selection (tabulo.select.KeySpec):
+    ':' (a bare slice) is everything, strings pass as they are, lists of keys become 'k1,k2,'."""
+    if isinstance(sel, slice):
+        if sel.start is None and sel.stop is None and sel.step is None:
+            return ":"
+        raise TypeError(f"{what}: a table is queried by keys (D4M syntax such as 'a,:,b,'), not by positions")
+    if isinstance(sel, str):
+        return sel
+    keys = as_list(sel)
+    if keys.dtype.kind != "U":
+        from ._transfer import key_text
+        keys = np.array(key_text(keys), dtype=str)
+    if len(keys) == 0:
+        return ","
+    for sep in (",", ";", "\t", "\n", "|", "\x1f"):
+        if not any(sep in k for k in keys):
+            break
+    else:
+        raise ValueError(f"{what}: no separator character is free of the keys given")
+    for k in keys:
+        if k == ":" or k.endswith("*"):
+            raise ValueError(f"{what}: key {k!r} in a list would read as D4M syntax (a range or a prefix); "
+                             "write the selection as a D4M string")
+    return sep.join(keys) + sep
+
+
+def select_positions(keys: np.ndarray, sel, what: str) -> np.ndarray:
+    """Positions in the sorted key array `keys` that a D4M selection picks (for Assoc indexing):
+    ':' or a slice (by sorted position), an int or list of ints (positions), a D4M string (keys, ranges
+    'a,:,b,', prefixes 'x*,'), or a list of keys (floats for numeric keys: ints are positions)."""
+    n = len(keys)
+    if isinstance(sel, slice):
+        return np.arange(n)[sel]
+    if isinstance(sel, (int, np.integer)) and not isinstance(sel, bool):
+        if not -n <= sel < n:
+            raise IndexError(f"{what}: position {sel} out of range for {n} keys")
+        return np.array([sel % n])
+    if isinstance(sel, str):
+        if sel == ":":
+            return np.arange(n)
+        return _spec_positions(keys, split_d4m(sel), what)
+    arr = np.asarray(sel)
+    if arr.dtype.kind in "iu":  # positions, as an int or a slice
+        if np.any((arr < -n) | (arr >= n)):
+            raise IndexError(f"{what}: a position is out of range for {n} keys")
+        return np.unique(arr % n) if n else np.zeros(0, dtype=np.int64)
+    wanted = as_list(sel)
+    if len(wanted) == 0 or n == 0:
+        return np.zeros(0, dtype=np.int64)
+    if is_string(keys) != is_string(wanted):
+        return np.zeros(0, dtype=np.int64)
+    return np.nonzero(np.isin(keys, wanted))[0]
+
+
+def _spec_positions(keys: np.ndarray, tokens: list, what: str) -> np.ndarray:
+    n = len(keys)
+    numeric = not is_string(keys)
+
+    def key(t):
+        if numeric:
+            try:
+                return float(t)
+            except ValueError:
+                raise ValueError(f"{what}: {t!r} is not a number, and the keys are numbers") from None
+        return t
+
+    picked = np.zeros(n, dtype=bool)
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t == ":" or (i + 1 < len(tokens) and tokens[i + 1] == ":"):
+            low = None if t == ":" else key(t)
+            colon = i if t == ":" else i + 1
+            high = key(tokens[colon + 1]) if colon + 1 < len(tokens) else None
+            lo = 0 if low is None else np.searchsorted(keys, low, side="left")
+            hi = n if high is None else np.searchsorted(keys, high, side="right")
+            picked[lo:hi] = True
+            i = colon + 2
+        elif t.endswith("*") and not numeric:
+            picked |= np.char.startswith(keys, t[:-1]) if n else picked
+            i += 1
+        else:
+            k = key(t)
+            at = np.searchsorted(keys, k)
+            if at < n and keys[at] == k:
+                picked[at] = True
+            i += 1
+    return np.nonzero(picked)[0]

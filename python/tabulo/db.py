@@ -1,0 +1,212 @@
+"""Tabulo databases and tables (D4M.py's DbServer, DbTable, DbTablePair), on the embedded engine."""
+import os
+
+import numpy as np
+from scipy import sparse
+
+from . import _jvm, _transfer
+from ._keys import as_list, is_string, selection_to_spec
+from .assoc import Assoc
+
+
+def connect(path=None, *, user=None, read_only=False, accumulo=None):
+    """A Tabulo database: the embedded engine in directory `path` (created if absent; default
+    $TABULO_DB, else ./tabulo-data). Opened for writing unless read_only (then beside a writer)."""
+    if accumulo is not None:
+        raise NotImplementedError("tabulo.connect(accumulo=...) is not there yet: use the embedded engine")
+    path = path or os.environ.get("TABULO_DB") or "tabulo-data"
+    user = user or os.environ.get("TABULO_USER") or "root"
+    bridge = _jvm.call(_jvm.java("tabulo.python.Bridge").open, str(path), user, read_only)
+    return DbServer(bridge, str(path))
+
+
+class DbServer:
+    """An open database: db.ls(), db['T'] (a DbTable, created if absent), db['T', 'TT'] (a DbTablePair)."""
+
+    def __init__(self, bridge, path):
+        self._bridge = bridge
+        self.path = path
+
+    def ls(self):
+        """Table names, sorted."""
+        return [str(t) for t in _jvm.call(self._bridge.tables)]
+
+    def exists(self, table) -> bool:
+        return bool(_jvm.call(self._bridge.exists, table))
+
+    def __getitem__(self, name):
+        if isinstance(name, tuple):
+            if len(name) != 2:
+                raise TypeError("db[T] is a table, db[T, TT] a table with its transpose")
+            return DbTablePair(self, self._table(name[0]), self._table(name[1]))
+        return DbTable(self, self._table(name))
+
+    def _table(self, name):
+        if not isinstance(name, str):
+            raise TypeError(f"a table name is a string, got {name!r}")
+        if not self.exists(name):
+            _jvm.call(self._bridge.create, name)
+        return name
+
+    def delete_table(self, name):
+        _jvm.call(self._bridge.delete, name)
+
+    def mult(self, a, b, c, *, transpose_a=False, semiring="plus.times", algorithm="auto", codec="decimal",
+             rows=":", cols=":", inner=":", transpose_out=None, workers=2):
+        """C = A (+.x) B (or A^T (+.x) B) into the new table C, computed next to the data; returns C."""
+        j = _jvm.java
+        spec = j("tabulo.python.Bridge").spec
+        options = j("tabulo.ops.mxm.MxmOptions").defaults().transposeA(bool(transpose_a))
+        options.semiring(_jvm.call(j("tabulo.math.Semirings").named, semiring, parameter="semiring"))
+        options.codec(_jvm.call(j("tabulo.math.ValueCodec").named, codec, parameter="codec"))
+        options.rows(_jvm.call(spec, "rows", selection_to_spec(rows, "rows")))
+        options.cols(_jvm.call(spec, "cols", selection_to_spec(cols, "cols")))
+        options.inner(_jvm.call(spec, "inner", selection_to_spec(inner, "inner")))
+        algorithms = {"auto": "AUTO", "outer": "OUTER", "rowwise": "ROWWISE"}
+        if algorithm not in algorithms:
+            raise _jvm.TabuloError(f"algorithm: must be one of {', '.join(algorithms)}, got {algorithm!r}")
+        options.algorithm(getattr(j("tabulo.ops.mxm.MxmOptions$Algorithm"), algorithms[algorithm]))
+        _jvm.call(options.workers, int(workers), parameter="workers")
+        if transpose_out is not None:
+            options.transposeOut(transpose_out)
+        _jvm.call(self._bridge.mult, a, b, c, options)
+        return DbTable(self, c)
+
+    def ingest(self, prefix, files, *, format="csv", row_column=None, np=1, splits=(), force=False):
+        """CSV or TSV files with a header row (or directories of them) into the D4M 2.0 schema tables
+        PREFIXTedge, PREFIXTedgeT, PREFIXTedgeDeg and PREFIXTedgeTxt, as `tabulo ingest`: each non-empty
+        field name=value of record R becomes Tedge(R, 'name|value') = 1; files already ingested are
+        skipped unless force. Returns {'files', 'skipped', 'entries', 'seconds'}."""
+        import jpype
+        files = [files] if isinstance(files, (str, os.PathLike)) else list(files)
+        r = _jvm.call(self._bridge.ingest, prefix, jpype.JArray(jpype.JString)([str(f) for f in files]),
+                      str(format), row_column, int(np), jpype.JArray(jpype.JString)(list(splits)), bool(force))
+        return {"files": int(r.files().size()), "skipped": int(r.skipped()), "entries": int(r.entries()),
+                "seconds": float(r.seconds())}
+
+    def query(self, prefix, rows=":", cols=":"):
+        """The D4M schema `prefix` as one Assoc (records x 'name|value'), as `tabulo query`: a query
+        constrained only on columns reads PREFIXTedgeT."""
+        rows = ":" if rows is None else rows
+        cols = ":" if cols is None else cols
+        return DbTablePair(self, prefix + "Tedge", prefix + "TedgeT")[rows, cols]
+
+    def degree(self, prefix, cols=":"):
+        """Records per exploded column ('name|value' x 'Degree'), from PREFIXTedgeDeg, as `tabulo degree`."""
+        spec = selection_to_spec(":" if cols is None else cols, "cols")
+        return _to_assoc(_jvm.call(self._bridge.degree, prefix, spec))
+
+    def close(self):
+        """Closes the database (its lock is released)."""
+        if self._bridge is not None:
+            _jvm.call(self._bridge.close)
+            self._bridge = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __repr__(self):
+        return f"DbServer({self.path!r})"
+
+
+class DbTable:
+    """A table seen as an associative array: T[rows, cols] reads, T.put(A) writes."""
+
+    _transpose = None
+
+    def __init__(self, db, name):
+        self.db = db
+        self.name = name
+
+    def __repr__(self):
+        return f"DbTable({self.name!r})"
+
+    def __getitem__(self, key):
+        """T[rows, cols] with D4M selections ('a,b,', 'a,:,b,', 'x*,', ':' or a list of keys) -> Assoc."""
+        if not isinstance(key, tuple) or len(key) != 2:
+            raise TypeError("query a table with two selections: T[rows, cols]")
+        rows = selection_to_spec(key[0], "rows")
+        cols = selection_to_spec(key[1], "cols")
+        r = _jvm.call(self.db._bridge.query, self.name, self._transpose, rows, cols)
+        return _to_assoc(r)
+
+    def to_assoc(self) -> Assoc:
+        """The whole table as an Assoc."""
+        return self[:, :]
+
+    def nnz(self) -> int:
+        """Entries stored (a full scan, as D4M's nnz)."""
+        return int(_jvm.call(self.db._bridge.nnz, self.name))
+
+    def put(self, a: Assoc):
+        """Writes every entry of the Assoc: all of them, or on a failure none."""
+        if not isinstance(a, Assoc):
+            raise TypeError(f"put takes an Assoc, got {type(a).__name__}: use put_triple for lists")
+        coo = a.adj.tocoo()
+        self._send(a.row, coo.row, a.col, coo.col, a.val, coo.data)
+
+    def put_triple(self, rows, cols, vals):
+        """Writes triples (lists, numpy arrays or D4M strings; one value repeats); of triples with the
+        same row and column the last wins. All of them, or on a failure none."""
+        r, c, v = as_list(rows), as_list(cols), as_list(vals, convert_numbers=True)
+        n = max(len(r), len(c), len(v))
+        r, c, v = (np.repeat(x, n) if len(x) == 1 else x for x in (r, c, v))
+        if not len(r) == len(c) == len(v):
+            raise ValueError(f"rows, cols and vals must have the same length (or length 1), got "
+                             f"{len(r)}, {len(c)} and {len(v)}")
+        index = np.arange(n)
+        if is_string(v):
+            val, codes = np.unique(v, return_inverse=True)
+            self._send(r, index, c, index, val, codes + 1.0)
+        else:
+            self._send(r, index, c, index, 1.0, v)
+
+    def _send(self, row_keys, ri, col_keys, ci, val, data):
+        triples = _jvm.java("tabulo.python.Triples")()
+        _transfer.send_keys(triples, "rows", row_keys, ri)
+        _transfer.send_keys(triples, "cols", col_keys, ci)
+        if isinstance(val, float):
+            triples.numbers(_transfer.send_numbers(data))
+        else:
+            _transfer.send_keys(triples, "strings", val, np.asarray(data, dtype=np.int64) - 1)
+        for table, transposed in self._targets():
+            _jvm.call(self.db._bridge.put, table, triples, transposed)
+
+    def _targets(self):
+        return [(self.name, False)]
+
+
+class DbTablePair(DbTable):
+    """A table and its transpose (D4M's DB('Tedge','TedgeT')): put writes both; a query constrained only
+    on columns reads the transpose, where those columns are rows."""
+
+    def __init__(self, db, name, transpose):
+        super().__init__(db, name)
+        self._transpose = transpose
+
+    def __repr__(self):
+        return f"DbTablePair({self.name!r}, {self._transpose!r})"
+
+    def _targets(self):
+        return [(self.name, False), (self._transpose, True)]
+
+
+def _to_assoc(r) -> Assoc:
+    n = int(r.size())
+    if n == 0:
+        return Assoc()
+    rows = _transfer.receive_keys(r.rowsJoined(), r.rowsArray(), int(r.rowCount()))
+    cols = _transfer.receive_keys(r.colsJoined(), r.colsArray(), int(r.colCount()))
+    ri = _transfer.receive_ints(r.rowIndex())
+    ci = _transfer.receive_ints(r.colIndex())
+    numbers = r.numbers()
+    if numbers is not None:
+        data, val = _transfer.receive_doubles(numbers), 1.0
+    else:
+        val = _transfer.receive_keys(r.stringsJoined(), r.stringsArray(), int(r.stringCount()))
+        data = _transfer.receive_ints(r.stringIndex()) + 1.0
+    adj = sparse.csr_matrix((data, (ri, ci)), shape=(len(rows), len(cols)))
+    return Assoc._from_parts(rows, cols, adj, val)

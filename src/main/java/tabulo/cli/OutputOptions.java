@@ -1,0 +1,137 @@
+package tabulo.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import tabulo.kernel.KernelCounters;
+import tabulo.math.BinaryOp;
+import tabulo.math.BinaryOps;
+import tabulo.math.DecimalCodec;
+import tabulo.math.ValueCodec;
+import tabulo.ops.Mask;
+import tabulo.ops.Operation;
+import tabulo.ops.Session;
+import tabulo.ops.Target;
+import tabulo.ops.mxm.MxmOptions;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+import tabulo.util.Progress;
+
+/**
+ * The options of every command that writes a result C (a picocli mixin): the mask and accumulator of
+ * C&lt;M&gt; accum= T, the authorizations and codec the inputs are read with, and where kernels run. It
+ * opens the session, computes the operation into C and prints one line saying what it wrote.
+ */
+final class OutputOptions {
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
+
+  @Option(names = "--mask", paramLabel = "M", description = "Write C only where table M holds a value that is not "
+      + "zero (C<M>); cells of C outside the mask are not written (with --accum they stay as they were).")
+  String mask;
+
+  @Option(names = "--structure", description = "With --mask: where M holds any entry, whatever its value.")
+  boolean structure;
+
+  @Option(names = "--complement", description = "With --mask: where the mask does not admit (C<!M>).")
+  boolean complement;
+
+  @Option(names = "--accum", paramLabel = "OP", description = "Combine the result into the existing table C: "
+      + "C = C OP T where both hold a key, else the one value (plus, min, max, second, ... or a class name). "
+      + "Without --accum, C must not exist.")
+  String accum;
+
+  @Option(names = "--auths", paramLabel = "a,b", description = "Read the inputs with these authorizations "
+      + "(default: all of the user's).")
+  String auths;
+
+  @Option(names = "--codec", paramLabel = "decimal|long|double", description = "Value encoding of the inputs and "
+      + "of C (default decimal).")
+  String codec = "decimal";
+
+  @Option(names = "--kernels", paramLabel = "server|client", description = "With --accumulo: run the kernels "
+      + "inside the tablet servers (default; needs tabulo-server.jar there, see the README) or in this process.")
+  MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
+
+  /** The binary operator {@code name}, or an error naming {@code option}. */
+  static BinaryOp binaryOp(String option, String name) {
+    try {
+      return BinaryOps.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(option + ": " + e.getMessage());
+    }
+  }
+
+  /** The value codec named by --codec. */
+  ValueCodec codec() {
+    try {
+      return ValueCodec.named(codec);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("--codec: " + e.getMessage());
+    }
+  }
+
+  /**
+   * A scalar option's number: written as text (a decimal number, as put reads it), and one the codec can
+   * store; else an error naming the option.
+   */
+  double scalar(String option, String text) {
+    double x;
+    try {
+      x = DecimalCodec.INSTANCE.decode(text.getBytes(StandardCharsets.UTF_8));
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(option + ": '" + text + "' is not a number");
+    }
+    try {
+      codec().encode(x);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(option + ": '" + text + "' cannot be stored by the " + codec + " codec");
+    }
+    return x;
+  }
+
+  /**
+   * Opens a session on {@code store} with these options, computes {@code operation} into {@code c} and
+   * prints {@code NAME: N cells written to C} (or {@code accumulated into C}).
+   */
+  void write(Main main, Store store, String c, Function<Session, Operation> operation) {
+    String name = command.name();
+    if (mask == null && (structure || complement)) {
+      throw new CommandLine.ParameterException(command.commandLine(),
+          (structure ? "--structure" : "--complement") + " needs --mask");
+    }
+    BinaryOp accumOp = accum == null ? null : binaryOp("--accum", accum);
+    Progress progress = Progress.onTerminal(name + " cells", 0);
+    AtomicReference<KernelCounters> computed = new AtomicReference<>(); // the first run computes T
+    try (Session s = Session.open(store).codec(codec()).nextToData(kernels == MxmOptions.Kernels.SERVER)
+        .progress(progress::update).onRunEnd(k -> computed.compareAndSet(null, k))) {
+      if (auths != null) {
+        s.auths(SetAuthsCommand.parse(auths, "--auths"));
+      }
+      Operation op = operation.apply(s);
+      Target target = Target.table(c).accum(accumOp);
+      if (mask != null) {
+        if (!store.exists(mask)) {
+          throw new TabuloException("no such mask table: " + mask + " (--mask)");
+        }
+        Mask m = Mask.of(s.matrix(mask));
+        m = structure ? m.structure() : m;
+        target = target.mask(complement ? m.complement() : m);
+      }
+      op.into(target);
+    } catch (IllegalArgumentException e) {
+      // a result the codec cannot store (LongCodec and 1.5): C was not published
+      throw new TabuloException(name + ": " + e.getMessage() + " (--codec " + codec + "); " + c + " was not written");
+    } finally {
+      progress.done();
+    }
+    long cells = computed.get() == null ? 0 : computed.get().entriesWritten.get();
+    main.out().printf("%s: %,d cells %s %s%n", name, cells, accum == null ? "written to" : "accumulated into", c);
+  }
+}
