@@ -2,14 +2,14 @@ package tabulo.cli;
 
 import tabulo.kernel.Columns;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
-import tabulo.math.ValueCodec;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
@@ -54,9 +54,6 @@ final class MultCommand implements Runnable {
       + "max.min, min.max, or.and, plus.min, plus.pair, plus.first, plus.second, or a class name.")
   String semiring = "plus.times";
 
-  @Option(names = "--codec", paramLabel = "decimal|long|double", description = "Value encoding (default decimal).")
-  String codec = "decimal";
-
   @Option(names = "--rows", paramLabel = "SPEC", description = "Rows of C to compute (D4M syntax).")
   String rows = ":";
 
@@ -80,28 +77,8 @@ final class MultCommand implements Runnable {
       description = "Outer product: entries of B per unit of work (default ${DEFAULT-VALUE}).")
   int unit = 50_000;
 
-  @Option(names = "--auths", paramLabel = "a,b", description = "Read A and B with these authorizations.")
-  String auths;
-
-  @Option(names = "--mask", paramLabel = "M", description = "Write only keys where table M holds a value that is "
-      + "not zero (C<M>): row-by-row skips the other columns in its accumulator; the outer product masks its "
-      + "result afterwards. A result cell also carries the label of the mask cell that admitted it.")
-  String mask;
-
-  @Option(names = "--structure", description = "With --mask: every key M holds, whatever its value.")
-  boolean structure;
-
-  @Option(names = "--complement", description = "With --mask: the keys M does not admit instead.")
-  boolean complement;
-
-  @Option(names = "--accum", paramLabel = "OP", description = "Combine the product into the existing table C "
-      + "(C = C OP T where both hold a key, else the one value): plus, min, max, times, ... or a class name. "
-      + "Without it C must not exist. With --mask, C's entries outside the mask stay.")
-  String accum;
-
-  @Option(names = "--kernels", paramLabel = "server|client", description = "With --accumulo: run the kernels "
-      + "inside the tablet servers (default; needs tabulo-server.jar there, see the README) or in this process.")
-  MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
+  @Mixin
+  OutputOptions output; // --mask, --structure, --complement, --accum, --auths, --codec, --kernels
 
   @Override
   public void run() {
@@ -109,22 +86,23 @@ final class MultCommand implements Runnable {
         .rows(ScanCommand.parseSpec("--rows", rows)).cols(ScanCommand.parseSpec("--cols", cols))
         .inner(ScanCommand.parseSpec("--inner", inner)).transposeOut(transposeOut);
     parse("--semiring", () -> o.semiring(Semirings.named(semiring)));
-    parse("--codec", () -> o.codec(ValueCodec.named(codec)));
+    o.codec(output.codec());
     parse("--workers", () -> o.workers(workers));
     parse("--batch", () -> o.batchRows(batch));
     parse("--unit", () -> o.unitEntries(unit));
-    o.kernels(kernels);
-    if (mask == null && (structure || complement)) {
-      throw new TabuloException((structure ? "--structure" : "--complement") + " needs --mask M");
+    o.kernels(output.kernels);
+    if (output.mask == null && (output.structure || output.complement)) {
+      throw new CommandLine.ParameterException(output.command.commandLine(),
+          (output.structure ? "--structure" : "--complement") + " needs --mask");
     }
-    if (mask != null) {
-      o.mask(mask, structure, complement);
+    if (output.mask != null) {
+      o.mask(output.mask, output.structure, output.complement);
     }
-    if (accum != null) {
-      parse("--accum", () -> o.accum(BinaryOps.named(accum)));
+    if (output.accum != null) {
+      o.accum(OutputOptions.binaryOp("--accum", output.accum));
     }
-    if (auths != null) {
-      o.auths(SetAuthsCommand.parse(auths, "--auths"));
+    if (output.auths != null) {
+      o.auths(SetAuthsCommand.parse(output.auths, "--auths"));
     }
     Progress progress = Progress.onTerminal("mult partial products", 0);
     o.progress(progress::update);

@@ -163,7 +163,8 @@ public final class Mxm extends Operation {
     Algorithm algorithm = choice().algorithm();
     String left = storedLeft(algorithm);
     SortedSet<String> splits = left == null ? new TreeSet<>() : session.store().splits(left);
-    return settings(TableSettings.defaults().splits(splits), algorithm);
+    // a masked outer product's parts are summed before the mask relabels them: C needs no combiner
+    return settings(TableSettings.defaults().splits(splits), mask != null ? Algorithm.ROWWISE : algorithm);
   }
 
   /** C's iterators: the outer product's combiner, and the sum across labels per reader. */
@@ -171,12 +172,18 @@ public final class Mxm extends Operation {
     String semiring = options.semiring.name();
     String codec = options.codec.name();
     if (algorithm == Algorithm.OUTER) {
-      s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", semiring, codec), EnumSet.allOf(IteratorScope.class));
+      combiner(s);
     }
     // scan scope only: compactions keep each label's part, so every reader's sum stays exact
     s.iterator(AcrossLabelsCombiner.setting(ACROSS_LABELS_PRIORITY, ACROSS_LABELS, semiring, codec),
         EnumSet.of(IteratorScope.scan));
     return s;
+  }
+
+  /** The outer product's combiner: sums the partial products of a cell (per label) at every scope. */
+  private TableSettings combiner(TableSettings s) {
+    return s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", options.semiring.name(), options.codec.name()),
+        EnumSet.allOf(IteratorScope.class));
   }
 
   @Override
@@ -194,7 +201,15 @@ public final class Mxm extends Operation {
       if (stored == null) {
         Transpose.copy(store, a.table(), left, o.auths, o.codec);
       }
-      return run(out, m, algorithm, o, left);
+      if (m == null || inKernel) {
+        return run(out, m, algorithm, o, left);
+      }
+      // the outer product cannot mask cheaply: its parts, summed per label, then through the mask
+      String parts = workspace.create("outer", combiner(TableSettings.defaults()));
+      run(parts, null, algorithm, o, left);
+      MaskedParts.run(session, parts, out, m, o.semiring);
+      store.delete(parts);
+      return true;
     } finally {
       if (stored == null && store.exists(left)) {
         store.delete(left); // a session runs many operations: its temporaries' names come back
@@ -222,10 +237,6 @@ public final class Mxm extends Operation {
     }
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
         counters.resumes.get(), counters.entriesRead.get());
-    if (m != null && !maskInKernel) {
-      // masked afterwards cell by cell: each label's part alone, so every reader's sum stays exact
-      store.removeIterator(out, ACROSS_LABELS, EnumSet.of(IteratorScope.scan));
-    }
     return m == null || maskInKernel;
   }
 
