@@ -2,13 +2,14 @@ package tabulo.cli;
 
 import tabulo.kernel.Columns;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import tabulo.math.Semirings;
-import tabulo.math.ValueCodec;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
@@ -18,8 +19,10 @@ import tabulo.util.Progress;
 
 @Command(name = "mult", description = {"Multiply two tables over a semiring into a new table: C = A (+.x) B.",
     "C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new",
-    "table C. The product is published only when complete: an interrupted run leaves no C, and a rerun",
-    "starts over. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
+    "table C (or, with --accum, combined into the existing C; with --mask M, C<M>: only keys M admits).",
+    "The product is published only when complete: an interrupted run leaves no C (or C as it was), and a",
+    "rerun starts over. A vector is a one-column table: 'mult A v u --transpose-a' (u = A^T v, a frontier",
+    "step) reads only A's rows at v's keys when v is small. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
     "combiner on C; row-by-row writes each entry of C once. A partial product is labelled with the",
     "conjunction of its factors' visibilities; each reader of C gets one cell per row and column, the",
     "sum of the parts it may read (labelled with their conjunction)."})
@@ -41,16 +44,15 @@ final class MultCommand implements Runnable {
 
   @Option(names = "--algorithm", paramLabel = "outer|rowwise|auto",
       description = "Algorithm (default ${DEFAULT-VALUE}: the outer product for --transpose-a when B has at most "
-          + "1/256 of A's entries, as row-by-row would first copy all of A transposed; row-by-row otherwise). "
+          + "1/256 of A's entries, as row-by-row would first copy all of A transposed, while the outer product "
+          + "looks up only A's rows at B's keys (a frontier vector); row-by-row otherwise, and with --mask unless "
+          + "B is that small, as it applies the mask in its accumulator). "
           + "The algorithm run and why are printed on standard error.")
   MxmOptions.Algorithm algorithm = MxmOptions.Algorithm.AUTO;
 
   @Option(names = "--semiring", paramLabel = "NAME", description = "plus.times (default), min.plus, max.plus, "
       + "max.min, min.max, or.and, plus.min, plus.pair, plus.first, plus.second, or a class name.")
   String semiring = "plus.times";
-
-  @Option(names = "--codec", paramLabel = "decimal|long|double", description = "Value encoding (default decimal).")
-  String codec = "decimal";
 
   @Option(names = "--rows", paramLabel = "SPEC", description = "Rows of C to compute (D4M syntax).")
   String rows = ":";
@@ -75,12 +77,8 @@ final class MultCommand implements Runnable {
       description = "Outer product: entries of B per unit of work (default ${DEFAULT-VALUE}).")
   int unit = 50_000;
 
-  @Option(names = "--auths", paramLabel = "a,b", description = "Read A and B with these authorizations.")
-  String auths;
-
-  @Option(names = "--kernels", paramLabel = "server|client", description = "With --accumulo: run the kernels "
-      + "inside the tablet servers (default; needs tabulo-server.jar there, see the README) or in this process.")
-  MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
+  @Mixin
+  OutputOptions output; // --mask, --structure, --complement, --accum, --auths, --codec, --kernels
 
   @Override
   public void run() {
@@ -88,13 +86,23 @@ final class MultCommand implements Runnable {
         .rows(ScanCommand.parseSpec("--rows", rows)).cols(ScanCommand.parseSpec("--cols", cols))
         .inner(ScanCommand.parseSpec("--inner", inner)).transposeOut(transposeOut);
     parse("--semiring", () -> o.semiring(Semirings.named(semiring)));
-    parse("--codec", () -> o.codec(ValueCodec.named(codec)));
+    o.codec(output.codec());
     parse("--workers", () -> o.workers(workers));
     parse("--batch", () -> o.batchRows(batch));
     parse("--unit", () -> o.unitEntries(unit));
-    o.kernels(kernels);
-    if (auths != null) {
-      o.auths(SetAuthsCommand.parse(auths, "--auths"));
+    o.kernels(output.kernels);
+    if (output.mask == null && (output.structure || output.complement)) {
+      throw new CommandLine.ParameterException(output.command.commandLine(),
+          (output.structure ? "--structure" : "--complement") + " needs --mask");
+    }
+    if (output.mask != null) {
+      o.mask(output.mask, output.structure, output.complement);
+    }
+    if (output.accum != null) {
+      o.accum(OutputOptions.binaryOp("--accum", output.accum));
+    }
+    if (output.auths != null) {
+      o.auths(SetAuthsCommand.parse(output.auths, "--auths"));
     }
     Progress progress = Progress.onTerminal("mult partial products", 0);
     o.progress(progress::update);

@@ -65,6 +65,39 @@ public final class SparseAccumulator {
   }
 
   /**
+   * {@link #addScaledRow} through a mask (GraphBLAS C&lt;M&gt;): only entries whose column {@code j} has
+   * {@code (mask[j] == stamp) == admitted} are multiplied and added, so a masked-out column costs one look
+   * at the mask and no product. Returns how many entries were added.
+   */
+  public int addScaledRowMasked(double a, int[] cols, double[] vals, int from, int to, int[] mask, int stamp,
+      boolean admitted) {
+    Semiring s = semiring;
+    double[] acc = values;
+    int[] mark = touchedIn;
+    int[] list = touched;
+    int gen = generation;
+    int t = count;
+    int added = 0;
+    for (int p = from; p < to; p++) {
+      int j = cols[p];
+      if ((mask[j] == stamp) != admitted) {
+        continue;
+      }
+      added++;
+      double prod = s.multiply(a, vals[p]);
+      if (mark[j] != gen) {
+        mark[j] = gen;
+        acc[j] = prod;
+        list[t++] = j;
+      } else {
+        acc[j] = s.add(acc[j], prod);
+      }
+    }
+    count = t;
+    return added;
+  }
+
+  /**
    * Ends the current row: puts its columns in ascending order and returns how many there are; read them
    * with {@link #column} and their sums with {@link #value}.
    */

@@ -8,7 +8,10 @@ import org.apache.accumulo.core.data.Value;
 import tabulo.kernel.RowReader;
 import tabulo.math.BinaryOp;
 import tabulo.math.Monoid;
+import tabulo.math.Semiring;
 import tabulo.math.UnaryOp;
+import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmOptions;
 import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 
@@ -134,6 +137,20 @@ public final class Matrix {
    */
   public Matrix assign(Matrix a, KeySpec rows, KeySpec cols, Mask mask, BinaryOp accum) {
     return Assign.run(this, a, rows, cols, mask, accum);
+  }
+
+  /** C = A (+.x) B over {@code semiring} (GraphBLAS mxm; B a one-column table: mxv). */
+  public Operation mxm(Matrix b, Semiring semiring) {
+    return Mxm.of(this, b, MxmOptions.defaults().semiring(semiring));
+  }
+
+  /**
+   * C = op(A) (+.x) B with these options: the semiring, A transposed ({@code A^T v}, a frontier step, reads
+   * only A's rows at v's keys), filters, algorithm and tuning; codec, authorizations and workers are the
+   * session's.
+   */
+  public Operation mxm(Matrix b, MxmOptions options) {
+    return Mxm.of(this, b, options);
   }
 
   /** This matrix combined with {@code t} (C = C accum T), through {@code mask} (may be null). */

@@ -119,6 +119,11 @@ public final class Session implements AutoCloseable {
     return LocalKernels.of(store, nextToData);
   }
 
+  /** Whether kernels run inside the store's servers when it has them. */
+  public boolean nextToData() {
+    return nextToData;
+  }
+
   /** The matrix stored in {@code table}, which must exist. */
   public Matrix matrix(String table) {
     if (!store.exists(table)) {
@@ -128,7 +133,7 @@ public final class Session implements AutoCloseable {
   }
 
   /** The workspace for temporaries near {@code table} (renames stay within a namespace). */
-  Workspace workspace(String nearTable) {
+  public Workspace workspace(String nearTable) {
     return workspaces.computeIfAbsent(TableNames.namespacePrefix(nearTable), ns -> Workspace.open(store, nearTable));
   }
 

@@ -60,6 +60,8 @@ import tabulo.math.Semiring;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrices;
 import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmMaskTest;
+import tabulo.ops.mxm.MxmVectorTest;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
@@ -288,7 +290,7 @@ class ServerSideMxmTest {
       watcher.join();
     }
     String scans = scansSeen.toString();
-    assertTrue(scans.contains("tabulo-mxm"), "saw the kernels in listscans: " + scans.length() + " chars");
+    assertTrue(scans.contains("tabulo-kernel"), "saw the kernels in listscans: " + scans.length() + " chars");
     assertFalse(kernelPasswords.isEmpty(), "saw the kernels' credential stores while they ran");
     List<String> secretsToHide = new ArrayList<>(kernelPasswords);
     secretsToHide.add(MiniAccumulo.rootPassword());
@@ -390,5 +392,17 @@ class ServerSideMxmTest {
   void everySemiringWithOneTabletServer() {
     assertEquals(1, accumulo.client().instanceOperations().getTabletServers().size());
     everySemiringMatchesEmbeddedAndOracle("1 tablet server");
+  }
+
+  /**
+   * Masks inside the row-by-row kernel in the tablet servers (and after the outer product), per reader,
+   * with accumulation; a frontier step that reads only the rows it needs.
+   */
+  @Test
+  @Order(6)
+  void masksAndVectorsInTheTabletServers() throws Exception {
+    accumulo.client().securityOperations().changeUserAuthorizations("root", new Authorizations("red", "blue"));
+    MxmMaskTest.checkAll(accumulo, "SSMM_", new Random(21));
+    MxmVectorTest.checkAll(accumulo, "SSMV_", new Random(22));
   }
 }

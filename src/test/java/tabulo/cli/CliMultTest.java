@@ -65,12 +65,13 @@ class CliMultTest {
     cli.put("B", "x\tp\t2\n");
     CliRunner.Result outer = cli.okRun("mult", "A", "B", "C", "--transpose-a");
     assertEquals("mult: algorithm outer (auto: A^T B with B small (nnz(B) 1, nnz(A) 256): the outer product "
-        + "reads A as stored, row-by-row would copy all of A transposed first)\n", outer.err(), outer.toString());
+        + "looks up only the rows of A that B's rows name, row-by-row would copy all of A transposed first)\n",
+        outer.err(), outer.toString());
     assertTrue(outer.out().startsWith("outer: 256 partial products"), outer.out());
     assertEquals(expected.toString(), cli.scan("C"));
     CliRunner.Result rowwise = cli.okRun("mult", "B", "A", "D", "--transpose-a"); // B^T A = [p: ai = 2i]
-    assertTrue(rowwise.err().startsWith("mult: algorithm rowwise (auto: A^T B with B not below 1/256 of A"),
-        rowwise.toString());
+    assertEquals("mult: algorithm rowwise (auto: A^T B with A small (nnz(B) 256, nnz(A) 1): row-by-row copies "
+        + "only A transposed and fetches only the rows of B that A's rows name)\n", rowwise.err(), rowwise.toString());
     assertEquals(expected.toString().replaceAll("(a\\d+)\tp\t", "p\t$1\t"), cli.scan("D"));
     CliRunner.Result plain = cli.okRun("mult", "A", "B", "E");
     assertEquals("mult: algorithm rowwise (auto: A B is row-by-row's native form)\n", plain.err());
@@ -145,6 +146,47 @@ class CliMultTest {
       assertEquals("a1\tp\t4\tred\n", CliRunner.ok(cli.as("ruby", "scan", c, "--vis")), alg);
       assertEquals(both, CliRunner.ok(cli.as("both", "scan", c, "--vis")), alg);
     }
+  }
+
+  /**
+   * C&lt;M&gt; and C = C accum T by hand. C = A B = [a1: p=14 q=12; a2: p=15 q=18], M = [a1: p=1; a2: p=7 q=0]:
+   * M admits a1 p and a2 p by value, also a2 q by structure; the complements admit the rest.
+   */
+  @Test
+  void maskStructureComplementAndAccumByHand() {
+    CliRunner cli = withMatrices();
+    cli.create("M");
+    cli.put("M", "a1\tp\t1\na2\tp\t7\na2\tq\t0\n");
+    for (String alg : new String[] {"rowwise", "outer", "auto"}) {
+      CliRunner.Result r = cli.okRun("mult", "A", "B", "V_" + alg, "--mask", "M", "--algorithm", alg);
+      assertEquals("a1\tp\t14\na2\tp\t15\n", cli.scan("V_" + alg), alg);
+      if (alg.equals("auto")) {
+        assertEquals("mult: algorithm rowwise (auto: A B is row-by-row's native form, and it applies the mask in "
+            + "its accumulator)\n", r.err());
+      }
+      CliRunner.ok(cli.run("mult", "A", "B", "S_" + alg, "--mask", "M", "--structure", "--algorithm", alg));
+      assertEquals("a1\tp\t14\na2\tp\t15\na2\tq\t18\n", cli.scan("S_" + alg), alg);
+      CliRunner.ok(cli.run("mult", "A", "B", "N_" + alg, "--mask", "M", "--complement", "--algorithm", alg));
+      assertEquals("a1\tq\t12\na2\tq\t18\n", cli.scan("N_" + alg), alg);
+      CliRunner.ok(cli.run("mult", "A", "B", "SN_" + alg, "--mask", "M", "--structure", "--complement",
+          "--algorithm", alg));
+      assertEquals("a1\tq\t12\n", cli.scan("SN_" + alg), alg);
+      // D = D + (A B)<struct(M)>: D's a1 p and z z stay beside the new cells; a1 q is outside the mask
+      cli.create("D_" + alg);
+      cli.put("D_" + alg, "a1\tp\t100\nz\tz\t1\n");
+      CliRunner.ok(cli.run("mult", "A", "B", "D_" + alg, "--mask", "M", "--structure", "--accum", "plus",
+          "--algorithm", alg));
+      assertEquals("a1\tp\t114\na2\tp\t15\na2\tq\t18\nz\tz\t1\n", cli.scan("D_" + alg), alg);
+    }
+    CliRunner.assertError(cli.run("mult", "A", "B", "E", "--mask", "nope"), 1, "no such mask table: nope");
+    CliRunner.assertErrorStartsWith(cli.run("mult", "A", "B", "E", "--structure"), 2, "--structure needs --mask");
+    CliRunner.assertError(cli.run("mult", "A", "B", "E", "--accum", "plus"), 1,
+        "no such table: E (an accumulator combines the result into an existing table; without one the result "
+            + "makes a new table)");
+    CliRunner.assertErrorStartsWith(cli.run("mult", "A", "B", "D_auto", "--accum", "nothing"), 1,
+        "--accum: unknown binary operator 'nothing'");
+    CliRunner.assertError(cli.run("mult", "A", "B", "D_auto", "--accum", "plus", "--transpose-out", "DT"), 1,
+        "--transpose-out makes a new table beside a new C: not with --accum");
   }
 
   @Test

@@ -1,20 +1,24 @@
 package tabulo.ops.mxm;
 
-import tabulo.kernel.KernelHost;
-import tabulo.kernel.Ticker;
-import tabulo.kernel.KernelCounters;
-import tabulo.kernel.LocalKernels;
-import tabulo.kernel.Scans;
-import tabulo.ops.Session;
-import tabulo.ops.Workspace;
-
 import java.util.EnumSet;
+import java.util.SortedSet;
+import java.util.TreeSet;
 
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
-import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.iterators.AcrossLabelsCombiner;
 import tabulo.iterators.MonoidCombiner;
+import tabulo.kernel.KernelCounters;
+import tabulo.kernel.KernelHost;
+import tabulo.kernel.LocalKernels;
+import tabulo.kernel.Scans;
+import tabulo.kernel.Ticker;
+import tabulo.ops.Mask;
+import tabulo.ops.Matrix;
+import tabulo.ops.Operation;
+import tabulo.ops.Session;
+import tabulo.ops.Target;
+import tabulo.ops.Workspace;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmOptions.Kernels;
 import tabulo.storage.Store;
@@ -23,89 +27,223 @@ import tabulo.storage.TableSettings;
 import tabulo.storage.TabuloException;
 
 /**
- * C = op(A) (+.x) B on tables, next to the data. The product is built in staging tables (temporaries of
- * the run's {@link Workspace}) and published by renaming them once complete, so a run that dies leaves C
- * absent (never partly counted) and the next run clears what it left. The outer product natively
- * multiplies a table whose rows are the shared dimension (A^T B); row-by-row natively multiplies A B; the
- * other forms first copy A transposed. {@link AlgorithmChoice} says which runs.
+ * C = op(A) (+.x) B on tables, next to the data, as an {@link Operation}: {@code A.mxm(B, s).into("C")},
+ * or {@code C.assign(A.mxm(B, s), Mask.of(M).complement(), BinaryOps.PLUS)}. The product is computed into
+ * a temporary and published whole by the framework's staged output, so a run that dies leaves C as it was.
+ * The outer product natively multiplies a table whose rows are the shared dimension (A^T B, or A B with a
+ * table known to hold A^T); row-by-row natively multiplies A B; the other forms first copy A transposed.
+ * {@link AlgorithmChoice} says which runs. Row-by-row applies a mask in its accumulator; the outer
+ * product's result is masked afterwards.
  */
-public final class Mxm {
+public final class Mxm extends Operation {
   /** Below the default versioning iterator (20), so it sees every partial product of a cell. */
   static final int COMBINER_PRIORITY = 10;
   /** Above versioning (20): folds, per reader, the newest sums of a cell's differently labelled parts. */
   static final int ACROSS_LABELS_PRIORITY = 30;
+  private static final String ACROSS_LABELS = "pluslabels";
 
-  private Mxm() {}
+  private final Matrix a;
+  private final Matrix b;
+  private final MxmOptions options; // with the session's codec, authorizations, workers, units and host
+  private Mask mask; // the target's, known once into() is called
+  private AlgorithmChoice choice;
+  private String transposeStaging; // C^T computed beside C, or null
+  private MxmResult result;
 
+  private Mxm(Matrix a, Matrix b, MxmOptions options) {
+    super(a.session());
+    this.a = a;
+    this.b = b;
+    Session s = a.session();
+    this.options = options.copy().codec(s.codec()).auths(s.auths()).workers(s.workers())
+        .unitEntries(s.unitEntries()).kernels(s.nextToData() ? Kernels.SERVER : Kernels.CLIENT);
+  }
+
+  /** C = op(A) (+.x) B with these options (semiring, transposing A, filters, algorithm, tuning). */
+  public static Mxm of(Matrix a, Matrix b, MxmOptions options) {
+    if (a.session() != b.session()) {
+      throw new IllegalArgumentException("A and B belong to different sessions");
+    }
+    return new Mxm(a, b, options);
+  }
+
+  /**
+   * Multiplies tables {@code a} and {@code b} into {@code c}: a new table, or with {@link MxmOptions#accum}
+   * the existing one, through {@link MxmOptions#mask} when given; returns what it did.
+   */
   public static MxmResult multiply(Store store, String a, String b, String c, MxmOptions o) {
-    long start = System.nanoTime();
     for (String t : new String[] {a, b}) {
       if (!store.exists(t)) {
         throw new TabuloException("no such table: " + t);
       }
     }
-    for (String t : o.transposeOut == null ? new String[] {c} : new String[] {c, o.transposeOut}) {
+    TableNames.checkUserTable(c);
+    if (o.accum == null && store.exists(c)) {
+      throw new TabuloException("table " + c + " already exists: delete it or choose another name for the product");
+    }
+    if (o.mask != null && !store.exists(o.mask)) {
+      throw new TabuloException("no such mask table: " + o.mask);
+    }
+    try (Session session = Session.open(store).codec(o.codec).workers(o.workers).unitEntries(o.unitEntries)
+        .nextToData(o.kernels == Kernels.SERVER)) {
+      if (o.auths != null) {
+        session.auths(o.auths);
+      }
+      Mxm op = of(session.matrix(a), session.matrix(b), o);
+      Target target = Target.table(c);
+      if (o.mask != null) {
+        Mask m = Mask.of(session.matrix(o.mask));
+        m = o.maskStructure ? m.structure() : m;
+        target = target.mask(o.maskComplement ? m.complement() : m);
+      }
+      op.into(o.accum == null ? target : target.accum(o.accum));
+      return op.result;
+    }
+  }
+
+  /** What the last computation did (null before one). */
+  public MxmResult result() {
+    return result;
+  }
+
+  @Override
+  public Matrix into(Target target) {
+    long start = System.nanoTime();
+    String t = options.transposeOut;
+    if (t != null) {
       TableNames.checkUserTable(t);
-      if (store.exists(t)) {
+      if (session.store().exists(t)) {
         throw new TabuloException("table " + t + " already exists: delete it or choose another name for the product");
       }
+      if (t.equals(target.table())) {
+        throw new TabuloException("the product and its transpose cannot both be table " + t);
+      }
+      if (target.accum() != null || target.table() == null) {
+        throw new TabuloException("--transpose-out makes a new table beside a new C: not with --accum");
+      }
     }
-    if (c.equals(o.transposeOut)) {
-      throw new TabuloException("the product and its transpose cannot both be table " + c);
+    mask = target.mask();
+    choice = null;
+    transposeStaging = null;
+    if (t != null && mask != null && choice().algorithm() == Algorithm.OUTER) {
+      throw new TabuloException("--transpose-out with --mask needs row-by-row (the outer product masks C afterwards)");
     }
-    Authorizations auths = o.auths != null ? o.auths : store.authorizations(store.user());
-    AlgorithmChoice choice = AlgorithmChoice.of(store, a, b, o);
-    Algorithm algorithm = choice.algorithm();
+    Matrix c = super.into(target);
+    if (transposeStaging != null) {
+      session.store().rename(transposeStaging, t);
+    }
+    result = new MxmResult(result.algorithm(), result.reason(), result.partialProducts(), result.entriesWritten(),
+        (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead());
+    return c;
+  }
+
+  @Override
+  protected Matrix driver() {
+    return a;
+  }
+
+  private AlgorithmChoice choice() {
+    if (choice == null) {
+      choice = AlgorithmChoice.of(session.store(), a.table(), b.table(), options, mask != null,
+          a.transposeTable() != null);
+    }
+    return choice;
+  }
+
+  /** The table holding op(A) as the algorithm needs it, when one is stored (else A is copied transposed). */
+  private String storedLeft(Algorithm algorithm) {
     // the outer product needs A's rows on the shared dimension (A^T B); row-by-row needs them as C's rows
-    boolean needsTranspose = (algorithm == Algorithm.OUTER) != o.transposeA;
-    // the session holds the transposed copy (a temporary of its own) until the product is published
-    try (Workspace workspace = Workspace.open(store, c);
-        Session session = Session.open(store).auths(auths).codec(o.codec).nextToData(o.kernels == Kernels.SERVER)
-            .workers(o.workers)) {
-      String left = a;
-      if (needsTranspose) {
-        left = session.matrix(a).transpose().temporary().table();
-      }
-      TableSettings cSettings = TableSettings.defaults().splits(store.splits(left));
-      TableSettings tSettings = TableSettings.defaults();
-      for (TableSettings s : new TableSettings[] {cSettings, tSettings}) {
-        if (algorithm == Algorithm.OUTER) {
-          s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", o.semiring.name(), o.codec.name()),
-              EnumSet.allOf(IteratorScope.class));
-        }
-        // scan scope only: compactions keep each label's part, so every reader's sum stays exact
-        s.iterator(AcrossLabelsCombiner.setting(ACROSS_LABELS_PRIORITY, "pluslabels", o.semiring.name(),
-            o.codec.name()), EnumSet.of(IteratorScope.scan));
-      }
-      String staging = workspace.create("staging", cSettings);
-      String stagingT = o.transposeOut == null ? null : workspace.create("staging_transpose", tSettings);
-      MxmPlan plan = new MxmPlan(algorithm, left, b, staging, stagingT, o, auths);
-      if (plan.journalTable() != null) {
-        workspace.adopt(plan.journalTable()); // a host that journals units creates it
-      }
-      KernelHost host = LocalKernels.of(store, o.kernels == Kernels.SERVER);
-      KernelCounters counters = new KernelCounters();
-      double input = o.progress == MxmProgress.NONE ? Double.POSITIVE_INFINITY : inputEntries(store, left, b, algorithm);
-      try (Ticker ticker = new Ticker(() -> o.progress.update(counters.work.get(),
-          Math.min(1, counters.entriesRead.get() / input)))) {
-        host.run(plan, Scans.tablets(store, algorithm == Algorithm.OUTER ? b : left), counters);
-      }
-      store.rename(staging, c);
-      if (stagingT != null) {
-        store.rename(stagingT, o.transposeOut);
-      }
-      return new MxmResult(algorithm, choice.reason(), counters.work.get(), counters.entriesWritten.get(),
-          (System.nanoTime() - start) / 1e9, counters.resumes.get());
+    boolean needsTranspose = (algorithm == Algorithm.OUTER) != options.transposeA;
+    return needsTranspose ? a.transposeTable() : a.table();
+  }
+
+  @Override
+  protected TableSettings resultSettings() {
+    Algorithm algorithm = choice().algorithm();
+    String left = storedLeft(algorithm);
+    SortedSet<String> splits = left == null ? new TreeSet<>() : session.store().splits(left);
+    // a masked outer product's parts are summed before the mask relabels them: C needs no combiner
+    return settings(TableSettings.defaults().splits(splits), mask != null ? Algorithm.ROWWISE : algorithm);
+  }
+
+  /** C's iterators: the outer product's combiner, and the sum across labels per reader. */
+  private TableSettings settings(TableSettings s, Algorithm algorithm) {
+    String semiring = options.semiring.name();
+    String codec = options.codec.name();
+    if (algorithm == Algorithm.OUTER) {
+      combiner(s);
     }
+    // scan scope only: compactions keep each label's part, so every reader's sum stays exact
+    s.iterator(AcrossLabelsCombiner.setting(ACROSS_LABELS_PRIORITY, ACROSS_LABELS, semiring, codec),
+        EnumSet.of(IteratorScope.scan));
+    return s;
+  }
+
+  /** The outer product's combiner: sums the partial products of a cell (per label) at every scope. */
+  private TableSettings combiner(TableSettings s) {
+    return s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", options.semiring.name(), options.codec.name()),
+        EnumSet.allOf(IteratorScope.class));
+  }
+
+  @Override
+  protected boolean compute(String out, Mask m) {
+    Store store = session.store();
+    Workspace workspace = session.workspace(out);
+    Algorithm algorithm = choice().algorithm();
+    MxmOptions o = options.copy();
+    o.lookupRows = choice().lookupRows();
+    boolean inKernel = m != null && algorithm == Algorithm.ROWWISE;
+    o.mask(inKernel ? m.matrix().table() : null, inKernel && m.structural(), inKernel && m.complemented());
+    String stored = storedLeft(algorithm);
+    // A transposed: the transpose operation, next to the data like the product
+    String left = stored != null ? stored : a.transpose().temporary().table();
+    try {
+      if (m == null || inKernel) {
+        return run(out, m, algorithm, o, left);
+      }
+      // the outer product cannot mask cheaply: its parts, summed per label, then through the mask
+      String parts = workspace.create("outer", combiner(TableSettings.defaults()));
+      run(parts, null, algorithm, o, left);
+      MaskedParts.run(session, parts, out, m, o.semiring);
+      store.delete(parts);
+      return true;
+    } finally {
+      if (stored == null && store.exists(left)) {
+        store.delete(left); // a session runs many operations: its temporaries' names come back
+      }
+    }
+  }
+
+  private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, String left) {
+    Store store = session.store();
+    Workspace workspace = session.workspace(out);
+    boolean maskInKernel = o.mask != null;
+    if (options.transposeOut != null) {
+      transposeStaging = workspace.create("staging_transpose", settings(TableSettings.defaults(), algorithm));
+    }
+    MxmPlan plan = new MxmPlan(algorithm, left, b.table(), out, transposeStaging, o, o.auths);
+    if (plan.journalTable() != null) {
+      workspace.adopt(plan.journalTable()); // a host that journals units creates it
+    }
+    KernelHost host = LocalKernels.of(store, o.kernels == Kernels.SERVER);
+    KernelCounters counters = new KernelCounters();
+    double input = o.progress == MxmProgress.NONE ? Double.POSITIVE_INFINITY : inputEntries(store, left, algorithm);
+    try (Ticker ticker = new Ticker(() -> o.progress.update(counters.work.get(),
+        Math.min(1, counters.entriesRead.get() / input)))) {
+      host.run(plan, Scans.tablets(store, plan.driverTable()), counters);
+    }
+    result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
+        counters.resumes.get(), counters.entriesRead.get());
+    return m == null || maskInKernel;
   }
 
   /**
    * What the kernels read once, against which "fraction done" is measured; unknown (infinite) when the
    * host will not say (Accumulo lets only administrators read file figures).
    */
-  private static double inputEntries(Store store, String left, String b, Algorithm algorithm) {
+  private double inputEntries(Store store, String left, Algorithm algorithm) {
     try {
-      return Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b).entries() : 0));
+      return Math.max(1, store.info(left).entries() + (algorithm == Algorithm.OUTER ? store.info(b.table()).entries() : 0));
     } catch (TabuloException e) {
       return Double.POSITIVE_INFINITY;
     }

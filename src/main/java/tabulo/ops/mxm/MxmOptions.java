@@ -2,6 +2,7 @@ package tabulo.ops.mxm;
 
 import org.apache.accumulo.core.security.Authorizations;
 
+import tabulo.math.BinaryOp;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
 import tabulo.math.ValueCodec;
@@ -48,6 +49,11 @@ public final class MxmOptions {
   int unitEntries = 50_000;
   MxmProgress progress = MxmProgress.NONE;
   Kernels kernels = Kernels.SERVER;
+  String mask; // C<M>: the mask table, or null (the Operation API takes it through its Target instead)
+  boolean maskStructure;
+  boolean maskComplement;
+  BinaryOp accum; // C = C accum T into an existing C, or null
+  boolean lookupRows; // set by the choice of algorithm: the outer product looks up A's rows by B's keys
 
   public static MxmOptions defaults() {
     return new MxmOptions();
@@ -138,6 +144,49 @@ public final class MxmOptions {
   public MxmOptions kernels(Kernels k) {
     this.kernels = k;
     return this;
+  }
+
+  /**
+   * {@link Mxm#multiply(tabulo.storage.Store, String, String, String, MxmOptions)} writes C&lt;M&gt;: only
+   * keys where table {@code m} holds a non-zero value ({@code structure}: any entry), or with
+   * {@code complement} the other keys.
+   */
+  public MxmOptions mask(String m, boolean structure, boolean complement) {
+    this.mask = m;
+    this.maskStructure = structure;
+    this.maskComplement = complement;
+    return this;
+  }
+
+  /** Combine the product into the existing C (C = C accum T) instead of making a new table. */
+  public MxmOptions accum(BinaryOp op) {
+    this.accum = op;
+    return this;
+  }
+
+  /** A copy, so an operation can settle its own values without changing the caller's. */
+  MxmOptions copy() {
+    MxmOptions o = new MxmOptions();
+    o.semiring = semiring;
+    o.codec = codec;
+    o.transposeA = transposeA;
+    o.rows = rows;
+    o.cols = cols;
+    o.inner = inner;
+    o.transposeOut = transposeOut;
+    o.algorithm = algorithm;
+    o.auths = auths;
+    o.workers = workers;
+    o.batchRows = batchRows;
+    o.unitEntries = unitEntries;
+    o.progress = progress;
+    o.kernels = kernels;
+    o.mask = mask;
+    o.maskStructure = maskStructure;
+    o.maskComplement = maskComplement;
+    o.accum = accum;
+    o.lookupRows = lookupRows;
+    return o;
   }
 
   public MxmOptions progress(MxmProgress p) {

@@ -22,7 +22,8 @@ import static tabulo.kernel.KernelPlans.required;
 
 /**
  * One multiply as its kernels need it: the algorithm, the tables it reads and writes, the semiring, codec,
- * filters and tuning, and the authorizations it reads with (kind {@code mxm}).
+ * filters and tuning, the mask row-by-row applies in its accumulator, and the authorizations it reads with
+ * (kind {@code mxm}).
  */
 public final class MxmPlan implements KernelPlan {
   static final String KIND = "mxm";
@@ -65,7 +66,7 @@ public final class MxmPlan implements KernelPlan {
 
   @Override
   public List<String> inputs() {
-    return List.of(left, right);
+    return options.mask == null ? List.of(left, right) : List.of(left, right, options.mask);
   }
 
   @Override
@@ -103,9 +104,8 @@ public final class MxmPlan implements KernelPlan {
 
   @Override
   public TabletKernel kernel(Store store, ExecutorService pool, KernelCounters counters) {
-    return algorithm == Algorithm.OUTER
-        ? new OuterProduct(store, left, right, options, auths, out, outTransposed, counters)
-        : new RowByRow(store, left, right, options, auths, out, outTransposed, pool, counters);
+    return algorithm == Algorithm.OUTER ? new OuterProduct(store, this, counters)
+        : new RowByRow(store, this, pool, counters);
   }
 
   @Override
@@ -127,6 +127,12 @@ public final class MxmPlan implements KernelPlan {
     m.put("batchRows", Integer.toString(options.batchRows));
     m.put("unitEntries", Integer.toString(options.unitEntries));
     m.put("auths", auths.serialize());
+    if (options.mask != null) {
+      m.put("mask", options.mask);
+      m.put("maskStructure", Boolean.toString(options.maskStructure));
+      m.put("maskComplement", Boolean.toString(options.maskComplement));
+    }
+    m.put("lookupRows", Boolean.toString(options.lookupRows));
     return m;
   }
 
@@ -148,6 +154,11 @@ public final class MxmPlan implements KernelPlan {
           .workers(Integer.parseInt(required(m, "workers")))
           .batchRows(Integer.parseInt(required(m, "batchRows")))
           .unitEntries(Integer.parseInt(required(m, "unitEntries")));
+      if (m.containsKey("mask")) {
+        o.mask(m.get("mask"), Boolean.parseBoolean(required(m, "maskStructure")),
+            Boolean.parseBoolean(required(m, "maskComplement")));
+      }
+      o.lookupRows = Boolean.parseBoolean(m.get("lookupRows"));
       Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
       return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
           required(m, "out"), m.get("outTransposed"), o, auths);

@@ -4,10 +4,11 @@ import tabulo.ops.mxm.MxmOptions.Algorithm;
 
 /**
  * What a multiply did: the algorithm used and why ({@link AlgorithmChoice}), partial products computed, entries written, seconds taken,
- * and how often a kernel resumed after its host tore it down between units.
+ * how often a kernel resumed after its host tore it down between units, and the entries of the inputs read
+ * (driver, the other factor, the mask).
  */
 public record MxmResult(Algorithm algorithm, String reason, long partialProducts, long entriesWritten, double seconds,
-    long resumes) {
+    long resumes, long entriesRead) {
   public double partialProductsPerSecond() {
     return partialProducts / Math.max(seconds, 1e-9);
   }

@@ -9,9 +9,12 @@ import tabulo.kernel.RowReader;
 import tabulo.kernel.MatrixRow;
 import tabulo.kernel.Visibilities;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
@@ -29,7 +32,8 @@ import tabulo.storage.Store;
  * of X (a two-table merge join on the shared row key), and writes every partial product
  * X(k,i) * B(k,j) to C(i,j), leaving their sum to C's combiner. Optionally writes C^T too. A unit is a
  * run of B rows; its partial products go out in sorted bulk loads rather than through the write-ahead log (Graphulo used a BatchWriter): C is a staging table published whole,
- * so per-write durability buys nothing here.
+ * so per-write durability buys nothing here. For a small B ({@link AlgorithmChoice#lookupRows}) X's rows are
+ * looked up by B's row keys instead of read over each unit's span.
  */
 final class OuterProduct implements TabletKernel {
   private final Store store;
@@ -41,15 +45,14 @@ final class OuterProduct implements TabletKernel {
   private final String ct; // null: no transpose
   private final KernelCounters counters;
 
-  OuterProduct(Store store, String x, String b, MxmOptions options, Authorizations auths, String c, String ct,
-      KernelCounters counters) {
+  OuterProduct(Store store, MxmPlan plan, KernelCounters counters) {
     this.store = store;
-    this.x = x;
-    this.b = b;
-    this.options = options;
-    this.auths = auths;
-    this.c = c;
-    this.ct = ct;
+    this.x = plan.left;
+    this.b = plan.right;
+    this.options = plan.options;
+    this.auths = plan.auths;
+    this.c = plan.out;
+    this.ct = plan.outTransposed;
     this.counters = counters;
   }
 
@@ -73,7 +76,11 @@ final class OuterProduct implements TabletKernel {
           return null;
         }
         beforeWriting.run();
-        multiplyUnit(unit, ranges);
+        if (options.lookupRows) {
+          lookUpUnit(unit);
+        } else {
+          multiplyUnit(unit, ranges);
+        }
         return unit.get(unit.size() - 1).row;
       }
 
@@ -130,6 +137,34 @@ final class OuterProduct implements TabletKernel {
     }
   }
 
+  /**
+   * The same for a B small beside X (a frontier vector): X's rows are looked up by the unit's row keys,
+   * so a run reads only the rows of X that B names, wherever they lie (the span of a unit's rows can hold
+   * almost all of X). Read in any order, as a host's parallel lookups return them: a row may come in pieces,
+   * each multiplied on its own (C's combiner sums them all).
+   */
+  private void lookUpUnit(List<MatrixRow> unit) {
+    Map<ByteBuffer, MatrixRow> byKey = new HashMap<>();
+    List<Range> keys = new ArrayList<>(unit.size());
+    for (MatrixRow r : unit) {
+      byKey.put(ByteBuffer.wrap(r.row), r);
+      keys.add(Range.exact(new Text(r.row)));
+    }
+    Visibilities vis = new Visibilities();
+    try (Scan xs = store.scan(x, Scans.spec(keys, options.rows, auths).unordered(LOOKUP_THREADS));
+        SortingLoader cOut = new SortingLoader(store, c, CHUNK);
+        SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, CHUNK)) {
+      RowReader xr = new RowReader(x, xs, options.codec, counters.entriesRead);
+      MatrixRow xRow;
+      while ((xRow = xr.next()) != null) {
+        MatrixRow bRow = byKey.get(ByteBuffer.wrap(xRow.row));
+        if (bRow != null) {
+          multiplyRows(xRow, bRow, options.semiring, options.codec, vis, cOut, ctOut);
+        }
+      }
+    }
+  }
+
   /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)). */
   private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, ValueCodec codec, Visibilities vis,
       SortingLoader cOut, SortingLoader ctOut) {
@@ -152,4 +187,5 @@ final class OuterProduct implements TabletKernel {
   /** Partial products per sorted bulk load: bounds memory per worker. */
   private static final int CHUNK = 400_000;
   private static final byte[] NO_FAMILY = new byte[0];
+  private static final int LOOKUP_THREADS = 4;
 }

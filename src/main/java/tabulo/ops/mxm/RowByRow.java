@@ -9,6 +9,7 @@ import tabulo.kernel.Scans;
 import tabulo.kernel.RowReader;
 import tabulo.kernel.MatrixRow;
 import tabulo.kernel.Columns;
+import tabulo.kernel.MaskFilter;
 import tabulo.kernel.Visibilities;
 
 import java.nio.ByteBuffer;
@@ -44,6 +45,12 @@ import tabulo.storage.TableWriter;
  * is split like Y, so each worker's rows land in the tablet that holds the same rows of Y).
  * C needs no combiner to sum its parts and is final when the call returns (its scan-time sum across
  * labels is {@link Mxm}'s, as for the outer product).
+ *
+ * <p>With a mask M (C&lt;M&gt;), each batch also reads M's rows over the batch's span, beside the driver:
+ * a row of Y whose mask row admits nothing is dropped before its B rows are fetched, and the accumulator
+ * multiplies only the columns the mask admits (the complement: only the others), so masked-out entries of
+ * C cost a look at the mask, never a product. The mask cell's label joins the label of the cell it admits
+ * ({@link MaskFilter}).
  */
 final class RowByRow implements TabletKernel {
   private final Store store;
@@ -56,22 +63,22 @@ final class RowByRow implements TabletKernel {
   private final ExecutorService pool;
   private final KernelCounters counters;
 
-  RowByRow(Store store, String y, String b, MxmOptions options, Authorizations auths, String cTable,
-      String ctTable, ExecutorService pool, KernelCounters counters) {
+  RowByRow(Store store, MxmPlan plan, ExecutorService pool, KernelCounters counters) {
     this.store = store;
-    this.y = y;
-    this.b = b;
-    this.options = options;
-    this.auths = auths;
-    this.cTable = cTable;
-    this.ctTable = ctTable;
+    this.y = plan.left;
+    this.b = plan.right;
+    this.options = plan.options;
+    this.auths = plan.auths;
+    this.cTable = plan.out;
+    this.ctTable = plan.outTransposed;
     this.pool = pool;
     this.counters = counters;
   }
 
-  /** A batch of Y rows and the distinct B rows they need, each numbered once. */
+  /** A batch of Y rows, their mask rows (with a mask), and the distinct B rows they need, each numbered once. */
   private static final class Batch {
     final List<MatrixRow> rows = new ArrayList<>();
+    final List<MatrixRow> masks = new ArrayList<>(); // per row its row of M, or null (with a mask only)
     final List<int[]> needs = new ArrayList<>(); // per row, per entry: index of the B row, or -1
     final Map<ByteBuffer, Integer> bIndex = new HashMap<>();
     final List<byte[]> bKeys = new ArrayList<>();
@@ -104,6 +111,7 @@ final class RowByRow implements TabletKernel {
     byte[][] families; // by column number
     byte[][] qualifiers;
     int columns;
+    Map<ByteBuffer, Integer> ids; // column key -> column number
   }
 
   /** A unit is one batch: its rows of C are durable when {@link TabletRun#step()} returns. */
@@ -128,8 +136,9 @@ final class RowByRow implements TabletKernel {
           return null;
         }
         beforeWriting.run();
-        process(batch);
-        return batch.rows.get(batch.rows.size() - 1).row;
+        byte[] last = batch.rows.get(batch.rows.size() - 1).row;
+        process(options.mask == null ? batch : masked(batch));
+        return last;
       }
 
       @Override
@@ -139,7 +148,55 @@ final class RowByRow implements TabletKernel {
     };
   }
 
+  /**
+   * The batch with each row's mask row; without the complement, only the rows whose mask row admits
+   * something (the others have no entry in C, and their B rows are not fetched).
+   */
+  private Batch masked(Batch batch) {
+    List<MatrixRow> maskRows = fetchMasks(batch.rows);
+    Batch out = new Batch();
+    for (int i = 0; i < batch.rows.size(); i++) {
+      MatrixRow m = maskRows.get(i);
+      if (options.maskComplement || admitsAny(m)) {
+        out.add(batch.rows.get(i));
+        out.masks.add(m);
+      }
+    }
+    return out;
+  }
+
+  private boolean admitsAny(MatrixRow m) {
+    for (int e = 0; m != null && e < m.size; e++) {
+      if (options.maskStructure || m.values[e] != 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** M's rows for the batch's rows (null where M has none): one scan of M over the batch's span. */
+  private List<MatrixRow> fetchMasks(List<MatrixRow> rows) {
+    List<MatrixRow> out = new ArrayList<>(rows.size());
+    Range span = new Range(new Text(rows.get(0).row), true, new Text(rows.get(rows.size() - 1).row), true);
+    try (Scan ms = store.scan(options.mask, Scans.spec(List.of(span), options.cols, auths))) {
+      RowReader reader = new RowReader(options.mask, ms, options.maskStructure ? null : options.codec,
+          counters.entriesRead);
+      MatrixRow m = reader.next();
+      for (MatrixRow r : rows) {
+        while (m != null && java.util.Arrays.compareUnsigned(m.row, r.row) < 0) {
+          m = reader.next();
+        }
+        boolean same = m != null && java.util.Arrays.equals(m.row, r.row);
+        out.add(same ? m.copy() : null);
+      }
+    }
+    return out;
+  }
+
   private void process(Batch batch) {
+    if (batch.rows.isEmpty()) {
+      return;
+    }
     BRows bRows = fetch(batch);
     int workers = Math.min(options.workers, batch.rows.size());
     try (UnitWriters writers = new UnitWriters(store, cTable, ctTable)) {
@@ -212,10 +269,12 @@ final class RowByRow implements TabletKernel {
     int[] rank = new int[n];
     out.families = new byte[n][];
     out.qualifiers = new byte[n][];
+    out.ids = new HashMap<>();
     for (int r = 0; r < n; r++) {
       rank[order[r]] = r;
       out.families[r] = families.get(order[r]);
       out.qualifiers[r] = qualifiers.get(order[r]);
+      out.ids.put(ByteBuffer.wrap(Columns.key(out.families[r], out.qualifiers[r])), r);
     }
     out.columns = n;
     for (int[] cols : out.cols) {
@@ -269,13 +328,22 @@ final class RowByRow implements TabletKernel {
     ValueCodec codec = options.codec;
     SparseAccumulator acc = new SparseAccumulator(bRows.columns, s);
     Visibilities vis = new Visibilities();
+    boolean masked = options.mask != null;
+    int[] inMask = masked ? new int[bRows.columns] : null; // == stamp: the mask holds the column in this row
+    boolean admitted = !options.maskComplement; // what inMask says of the columns computed
+    MaskFilter filter = new MaskFilter(options.maskComplement);
     long pp = 0;
     long written = 0;
     for (int i = from; i < to; i++) {
       MatrixRow row = batch.rows.get(i);
       int[] refs = batch.needs.get(i);
-      if (row.labelled || anyLabelled(bRows, refs)) {
-        pp += multiplyLabelled(row, refs, bRows, s, codec, vis, writers);
+      MatrixRow maskRow = masked ? batch.masks.get(i) : null;
+      int stamp = i + 1;
+      if (masked) {
+        mark(maskRow, bRows, inMask, stamp);
+      }
+      if (row.labelled || anyLabelled(bRows, refs) || (maskRow != null && maskRow.labelled)) {
+        pp += multiplyLabelled(row, refs, bRows, s, codec, vis, writers, new RowMask(maskRow, inMask, stamp, filter));
         continue;
       }
       acc.startRow();
@@ -284,8 +352,13 @@ final class RowByRow implements TabletKernel {
         if (cols == null) {
           continue; // no such row in B: contributes nothing
         }
-        acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length);
-        pp += cols.length;
+        if (masked) {
+          pp += acc.addScaledRowMasked(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length, inMask, stamp,
+              admitted);
+        } else {
+          acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length);
+          pp += cols.length;
+        }
       }
       int t = acc.finishRow(); // columns are numbered in key order
       written += t;
@@ -316,9 +389,46 @@ final class RowByRow implements TabletKernel {
     return false;
   }
 
-  /** The general path: one accumulator per (column, visibility of the product). */
+  /** Marks in {@code inMask} the columns of the batch that the row of M holds (non-zero unless structural). */
+  private void mark(MatrixRow maskRow, BRows bRows, int[] inMask, int stamp) {
+    for (int e = 0; maskRow != null && e < maskRow.size; e++) {
+      if (options.maskStructure || maskRow.values[e] != 0) {
+        Integer id = bRows.ids.get(ByteBuffer.wrap(maskRow.columnKey(e)));
+        if (id != null) {
+          inMask[id] = stamp;
+        }
+      }
+    }
+  }
+
+  /** One row's mask, for the labelled path: which columns it admits and the label it adds. */
+  private final class RowMask {
+    final MatrixRow row; // null: none (every column admitted with the complement)
+    final int[] inMask; // null: no mask
+    final int stamp;
+    final MaskFilter filter;
+
+    RowMask(MatrixRow row, int[] inMask, int stamp, MaskFilter filter) {
+      this.row = row;
+      this.inMask = inMask;
+      this.stamp = stamp;
+      this.filter = filter;
+    }
+
+    boolean admits(int column) {
+      return inMask == null || (inMask[column] == stamp) != options.maskComplement;
+    }
+
+    /** The label the mask adds to a cell of the column (empty when none; null when it excludes the column). */
+    byte[] label(BRows bRows, int column) {
+      return inMask == null || row == null ? EMPTY
+          : filter.admit(row, bRows.families[column], bRows.qualifiers[column], EMPTY);
+    }
+  }
+
+  /** The general path: one accumulator per (column, visibility of the product and its mask cell). */
   private long multiplyLabelled(MatrixRow row, int[] refs, BRows bRows, Semiring s, ValueCodec codec,
-      Visibilities vis, UnitWriters writers) {
+      Visibilities vis, UnitWriters writers, RowMask mask) {
     Map<ColumnVisibility, Map<Integer, double[]>> sums = new HashMap<>();
     long pp = 0;
     for (int e = 0; e < row.size; e++) {
@@ -329,7 +439,15 @@ final class RowByRow implements TabletKernel {
       double[] vals = bRows.vals[refs[e]];
       byte[][] bVis = bRows.vis[refs[e]];
       for (int p = 0; p < cols.length; p++) {
+        byte[] maskLabel = mask.admits(cols[p]) ? mask.label(bRows, cols[p]) : null;
+        if (maskLabel == null) {
+          continue;
+        }
+        pp++;
         ColumnVisibility v = vis.and(row.visibilities[e], bVis == null ? EMPTY : bVis[p]);
+        if (maskLabel.length > 0) {
+          v = vis.and(v.getExpression(), maskLabel);
+        }
         double prod = s.multiply(row.values[e], vals[p]);
         double[] cell = sums.computeIfAbsent(v, k -> new HashMap<>()).get(cols[p]);
         if (cell == null) {
@@ -338,7 +456,6 @@ final class RowByRow implements TabletKernel {
           cell[0] = s.add(cell[0], prod);
         }
       }
-      pp += cols.length;
     }
     if (!sums.isEmpty()) {
       Mutation m = new Mutation(row.row);
