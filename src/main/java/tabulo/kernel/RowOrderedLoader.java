@@ -58,8 +58,13 @@ final class RowOrderedLoader implements AutoCloseable {
       flushRow();
     }
     row = rowKey;
-    if (ordered && !cells.isEmpty() && !follows(cells.get(cells.size() - 1), family, qualifier, visibility)) {
-      ordered = false;
+    if (ordered && !cells.isEmpty()) {
+      Cell prev = cells.get(cells.size() - 1);
+      // unlabelled cells come in column order (a row operation emits its input's columns in order; the
+      // RFile writer refuses any that do not); labelled ones may not: a conjunction reorders labels
+      if ((prev.visibility.length > 0 || visibility.length > 0) && !follows(prev, family, qualifier, visibility)) {
+        ordered = false;
+      }
     }
     cells.add(new Cell(family, qualifier, visibility, value));
   }

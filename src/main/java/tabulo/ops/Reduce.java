@@ -118,6 +118,12 @@ public final class Reduce extends StreamOperation {
       return Map.of("monoid", monoid.name(), "dim", dim.name(), "column", new String(column, StandardCharsets.UTF_8));
     }
 
+    /** A row's folds go out with the row (one per label); columns' folds come in any order. */
+    @Override
+    protected boolean emitsInRowOrder() {
+      return dim == Dim.ROWS;
+    }
+
     @Override
     protected RowStream.RowOp newRowOp() {
       return new Parts();
@@ -133,6 +139,14 @@ public final class Reduce extends StreamOperation {
       public void row(byte[] row, MatrixRow[] rows, RowStream.Output out) {
         MatrixRow r = rows[0];
         if (r == null) {
+          return;
+        }
+        if (dim == Dim.ROWS && !r.labelled && mask == null) {
+          double acc = monoid.identity(); // one part: the row's cells have no label
+          for (int e = 0; e < r.size; e++) {
+            acc = monoid.add(acc, r.values[e]);
+          }
+          out.put(0, row, EMPTY, column, EMPTY, codec().encode(acc));
           return;
         }
         for (int e = 0; e < r.size; e++) {
