@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -41,8 +42,8 @@ public class JaccardTest {
     return j;
   }
 
-  public static void checkAll(Store store, String prefix, List<Authorizations> readers) {
-    GraphOracle.cases(new Random(9)).forEach((name, edges) -> {
+  public static void checkAll(Store store, String prefix, List<Authorizations> readers, Set<String> graphs) {
+    GraphOracle.cases(new Random(9), graphs).forEach((name, edges) -> {
       GraphOracle.write(store, prefix + name, edges);
       for (Authorizations reader : readers) {
         String out = prefix + name + "_j" + reader.toString().replace(",", "");
@@ -58,7 +59,7 @@ public class JaccardTest {
   @Test
   void matchesBruteForceForEveryReader() {
     try (Store store = GraphOracle.open(dir)) {
-      checkAll(store, "J_", GraphOracle.READERS);
+      checkAll(store, "J_", GraphOracle.READERS, GraphOracle.ALL_GRAPHS);
     }
   }
 }

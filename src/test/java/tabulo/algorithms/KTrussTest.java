@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -49,8 +50,8 @@ public class KTrussTest {
     return adj.get(u).stream().filter(w -> adj.get(v).contains(w)).count();
   }
 
-  public static void checkAll(Store store, String prefix, List<Authorizations> readers, int... ks) {
-    GraphOracle.cases(new Random(10)).forEach((name, edges) -> {
+  public static void checkAll(Store store, String prefix, List<Authorizations> readers, Set<String> graphs, int... ks) {
+    GraphOracle.cases(new Random(10), graphs).forEach((name, edges) -> {
       GraphOracle.write(store, prefix + name, edges);
       for (Authorizations reader : readers) {
         for (int k : ks) {
@@ -70,7 +71,7 @@ public class KTrussTest {
   @Test
   void matchesBruteForceForEveryReader() {
     try (Store store = GraphOracle.open(dir)) {
-      checkAll(store, "K_", GraphOracle.READERS, 3, 4);
+      checkAll(store, "K_", GraphOracle.READERS, GraphOracle.ALL_GRAPHS, 3, 4);
     }
   }
 
