@@ -16,10 +16,10 @@ final class ClusteringCommand implements Runnable {
   @ParentCommand
   Main main;
 
-  @Parameters(index = "0", paramLabel = "G")
+  @Parameters(index = "0", paramLabel = "G", description = "The graph: row = source, column = target (weights ignored).")
   String g;
 
-  @Parameters(index = "1", paramLabel = "OUT")
+  @Parameters(index = "1", paramLabel = "OUT", description = "The table to write (must not exist unless --accum).")
   String out;
 
   @Mixin

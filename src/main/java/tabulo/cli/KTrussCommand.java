@@ -19,10 +19,10 @@ final class KTrussCommand implements Runnable {
   @ParentCommand
   Main main;
 
-  @Parameters(index = "0", paramLabel = "G")
+  @Parameters(index = "0", paramLabel = "G", description = "The graph: row = source, column = target (weights ignored).")
   String g;
 
-  @Parameters(index = "1", paramLabel = "OUT")
+  @Parameters(index = "1", paramLabel = "OUT", description = "The table to write (must not exist unless --accum).")
   String out;
 
   @Option(names = "--k", paramLabel = "K", required = true, description = "Each edge lies in at least K-2 "

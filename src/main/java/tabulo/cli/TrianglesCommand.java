@@ -19,7 +19,7 @@ final class TrianglesCommand implements Runnable {
   @ParentCommand
   Main main;
 
-  @Parameters(index = "0", paramLabel = "G")
+  @Parameters(index = "0", paramLabel = "G", description = "The graph: row = source, column = target (weights ignored).")
   String g;
 
   @Option(names = "--per-vertex", paramLabel = "OUT", description = "Write OUT(v, triangles) (vertices in no "
