@@ -150,6 +150,24 @@ final class OutputOptions {
     main.out().printf("%s: %,d cells %s %s%n", name, cells, accum == null ? "written to" : "accumulated into", c);
   }
 
+  /**
+   * Opens a session on {@code store} with these options and runs {@code algorithm}, which writes its
+   * result into C (through {@link #target}); prints {@code NAME: N cells written to C}, N counted by the
+   * last kernel run (the one writing C).
+   */
+  void compute(Main main, Store store, String c, java.util.function.Consumer<Session> algorithm) {
+    String name = command.name();
+    Progress progress = Progress.onTerminal(name + " cells", 0);
+    AtomicReference<KernelCounters> last = new AtomicReference<>();
+    try (Session s = session(store, progress).onRunEnd(last::set)) {
+      algorithm.accept(s);
+    } finally {
+      progress.done();
+    }
+    long cells = last.get() == null ? 0 : last.get().entriesWritten.get();
+    main.out().printf("%s: %,d cells %s %s%n", name, cells, accum == null ? "written to" : "accumulated into", c);
+  }
+
   /** How the result was written, for a command's one line: " (mask ..., accum ...)" or "". */
   String how() {
     String m = mask == null ? "" : "mask " + (complement ? "!" : "") + (structure ? "struct(" + mask + ")" : mask);
