@@ -77,7 +77,8 @@ public final class PageRank {
     Matrix ones = g.apply(UnaryOps.ONE).temporary(); // unweighted: only the structure of G counts
     Matrix outdeg = ones.reduceRows(Monoids.PLUS, COLUMN).temporary();
     Matrix in = g.reduceCols(Monoids.ANY, COLUMN).temporary();
-    Matrix vertices = outdeg.ewiseAdd(in, BinaryOps.PAIR).temporary(); // 1 at every vertex
+    // 1 at every vertex (ewiseAdd keeps the one value where only one side has the key: the ones make it 1)
+    Matrix vertices = outdeg.ewiseAdd(in, BinaryOps.PAIR).temporary().apply(UnaryOps.ONE).temporary();
     long n = Math.round(vertices.reduce(Monoids.PLUS));
     if (n == 0) {
       vertices.apply(UnaryOps.IDENTITY).into(out); // no vertex: no rank (NetworkX returns {})
