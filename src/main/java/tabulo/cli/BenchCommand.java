@@ -16,7 +16,8 @@ import tabulo.bench.StoreBenchmark;
 
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
     subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class,
-        BenchCommand.RFileWrite.class, BenchCommand.Ops.class})
+        BenchCommand.RFileWrite.class, BenchCommand.Ops.class,
+        BenchCommand.Algorithms.class})
 final class BenchCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -26,7 +27,7 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops, algorithms)");
   }
 
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
@@ -171,6 +172,39 @@ final class BenchCommand implements Runnable {
               new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
           tabulo.bench.OpsBenchmark.print(tabulo.bench.OpsBenchmark.run(store, scale, tablets, workers, System.err),
               System.out);
+        }
+      });
+    }
+  }
+
+  @Command(name = "algorithms", description = {"Graph algorithms on a Graph500 graph as a table (PageRank, 20",
+      "iterations), each beside a single-thread in-memory CSR baseline measured in the same run; both",
+      "read the graph from its table."})
+  static final class Algorithms implements Runnable {
+    @Option(names = "--scale", paramLabel = "S", description = "SCALE (default ${DEFAULT-VALUE}; the goal is 20).")
+    int scale = 16;
+
+    @Option(names = "--splits", paramLabel = "K", description = "Tablets of the graph table (default ${DEFAULT-VALUE}).")
+    int tablets = 2;
+
+    @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
+    int workers = 2;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary database (default: temp).")
+    Path dir;
+
+    @Override
+    public void run() {
+      if (scale < 1 || scale > 24) {
+        throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 24, got " + scale);
+      }
+      inTemporaryDirectory(dir, work -> {
+        try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
+          System.err.println("warming up (SCALE 8, untimed)...");
+          tabulo.bench.AlgorithmsBenchmark.run(store, Math.min(8, scale), tablets, workers,
+              new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+          tabulo.bench.AlgorithmsBenchmark.print(
+              tabulo.bench.AlgorithmsBenchmark.run(store, scale, tablets, workers, System.err), scale, System.out);
         }
       });
     }

@@ -1,0 +1,127 @@
+package tabulo.algorithms;
+
+import java.util.function.BooleanSupplier;
+
+import tabulo.math.BinaryOps;
+import tabulo.math.Monoids;
+import tabulo.math.Semirings;
+import tabulo.math.UnaryOps;
+import tabulo.ops.Matrix;
+import tabulo.ops.Session;
+import tabulo.ops.mxm.MxmOptions;
+import tabulo.storage.TabuloException;
+
+/**
+ * PageRank by power iteration, unweighted, exactly as NetworkX's {@code pagerank(G, weight=None)}:
+ * r' = (1-d)/N + d A^T (r / outdeg) + d (sum of r over dangling vertices)/N, from r = 1/N, until
+ * sum |r' - r| &lt; N tol. Vectors are one-column tables (column {@value #COLUMN}); A^T w is the vector
+ * form of mxm over plus.times, with A the structure of G (ones). The vertex set is every row and column key
+ * of G; a vertex without out-edges (dangling) spreads its rank evenly.
+ */
+public final class PageRank {
+  public static final String COLUMN = "rank";
+
+  /** Damping, tolerance, iteration bound; {@code listener} hears each iteration, {@code cancelled} stops. */
+  public record Options(double damping, double tolerance, int maxIterations, Listener listener,
+      BooleanSupplier cancelled) {
+    public static Options defaults() {
+      return new Options(0.85, 1e-9, 100, (i, change) -> {}, () -> false);
+    }
+
+    public Options damping(double d) {
+      return new Options(d, tolerance, maxIterations, listener, cancelled);
+    }
+
+    public Options tolerance(double t) {
+      return new Options(damping, t, maxIterations, listener, cancelled);
+    }
+
+    public Options maxIterations(int n) {
+      return new Options(damping, tolerance, n, listener, cancelled);
+    }
+
+    public Options listener(Listener l) {
+      return new Options(damping, tolerance, maxIterations, l, cancelled);
+    }
+
+    public Options cancelled(BooleanSupplier c) {
+      return new Options(damping, tolerance, maxIterations, listener, c);
+    }
+  }
+
+  /** Hears each iteration's number (from 1) and its change, sum |r' - r|. */
+  public interface Listener {
+    void iteration(int iteration, double change);
+  }
+
+  /** What a run did: iterations, the last change, whether it met the tolerance, the vertex count. */
+  public record Result(int iterations, double change, boolean converged, long vertices) {}
+
+  private PageRank() {}
+
+  /** Computes the ranks of graph {@code g} into the new table {@code out}: OUT(v, rank). */
+  public static Result run(Matrix g, String out, Options o) {
+    if (!(o.damping() >= 0 && o.damping() <= 1)) {
+      throw new TabuloException("--damping must be in [0, 1], not " + o.damping());
+    }
+    if (!(o.tolerance() >= 0)) {
+      throw new TabuloException("--tolerance must be 0 or more, not " + o.tolerance());
+    }
+    if (o.maxIterations() < 1) {
+      throw new TabuloException("--max-iterations must be 1 or more, not " + o.maxIterations());
+    }
+    Session s = g.session();
+    if (s.store().exists(out)) {
+      throw new TabuloException("table exists: " + out);
+    }
+    Matrix ones = g.apply(UnaryOps.ONE).temporary(); // unweighted: only the structure of G counts
+    Matrix outdeg = ones.reduceRows(Monoids.PLUS, COLUMN).temporary();
+    Matrix in = g.reduceCols(Monoids.ANY, COLUMN).temporary();
+    // 1 at every vertex (ewiseAdd keeps the one value where only one side has the key: the ones make it 1)
+    Matrix vertices = outdeg.ewiseAdd(in, BinaryOps.PAIR).temporary().apply(UnaryOps.ONE).temporary();
+    long n = Math.round(vertices.reduce(Monoids.PLUS));
+    if (n == 0) {
+      vertices.apply(UnaryOps.IDENTITY).into(out); // no vertex: no rank (NetworkX returns {})
+      return new Result(0, 0, true, 0);
+    }
+    Matrix invOutdeg = outdeg.apply(UnaryOps.MINV).temporary();
+    double d = o.damping();
+    Matrix r = vertices.applyBindSecond(BinaryOps.TIMES, 1.0 / n).temporary();
+    MxmOptions transposed = MxmOptions.defaults().transposeA(true).semiring(Semirings.PLUS_TIMES);
+    double change = Double.NaN;
+    for (int i = 1; i <= o.maxIterations(); i++) {
+      if (o.cancelled().getAsBoolean()) {
+        throw new TabuloException("pagerank: cancelled at iteration " + i);
+      }
+      Matrix w = r.ewiseMult(invOutdeg, BinaryOps.TIMES).temporary();
+      Matrix y = ones.mxm(w, transposed).temporary();
+      // the rank held by dangling vertices: all of it but what vertices with out-edges hold
+      Matrix rDangling = r.ewiseMult(outdeg, BinaryOps.FIRST).temporary();
+      double danglingSum = r.reduce(Monoids.PLUS) - rDangling.reduce(Monoids.PLUS);
+      Matrix base = vertices.applyBindSecond(BinaryOps.TIMES, (1 - d) / n + d * danglingSum / n).temporary();
+      Matrix dy = y.applyBindSecond(BinaryOps.TIMES, d).temporary();
+      Matrix next = base.ewiseAdd(dy, BinaryOps.PLUS).temporary();
+      Matrix diff = next.ewiseAdd(r, BinaryOps.MINUS).temporary();
+      Matrix absDiff = diff.apply(UnaryOps.ABS).temporary();
+      change = absDiff.reduce(Monoids.PLUS);
+      dropTemporaries(s, w, y, rDangling, base, dy, diff, absDiff, r);
+      r = next;
+      o.listener().iteration(i, change);
+      if (change < n * o.tolerance()) {
+        r.apply(UnaryOps.IDENTITY).into(out);
+        return new Result(i, change, true, n);
+      }
+    }
+    r.apply(UnaryOps.IDENTITY).into(out);
+    return new Result(o.maxIterations(), change, false, n);
+  }
+
+  /** An iteration's intermediates go as soon as they are used (the session deletes whatever is left). */
+  private static void dropTemporaries(Session s, Matrix... ms) {
+    for (Matrix m : ms) {
+      if (s.store().exists(m.table())) {
+        s.store().delete(m.table());
+      }
+    }
+  }
+}

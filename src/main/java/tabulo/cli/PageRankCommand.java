@@ -1,0 +1,90 @@
+package tabulo.cli;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import tabulo.algorithms.PageRank;
+import tabulo.ops.Session;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+@Command(name = "pagerank", description = {
+    "PageRank of graph G (row = source, column = target) into OUT(v, rank):",
+    "unweighted, dangling vertices' rank spread evenly, ranks sum to 1, as",
+    "NetworkX's pagerank(G, weight=None). Stops when sum |change| < N * tolerance;",
+    "after --max-iterations without that, OUT holds the last iterate and a",
+    "warning says so. Each iteration's change is shown on a terminal; Ctrl-C",
+    "stops after the current operation and leaves no temporary tables."})
+final class PageRankCommand implements Runnable {
+  @ParentCommand
+  Main main;
+
+  @Parameters(index = "0", paramLabel = "G")
+  String g;
+
+  @Parameters(index = "1", paramLabel = "OUT")
+  String out;
+
+  @Option(names = "--damping", paramLabel = "D", description = "Damping factor (default 0.85).")
+  double damping = 0.85;
+
+  @Option(names = "--tolerance", paramLabel = "T", description = "Convergence tolerance per vertex (default 1e-9).")
+  double tolerance = 1e-9;
+
+  @Option(names = "--max-iterations", paramLabel = "K", description = "Iteration bound (default 100).")
+  int maxIterations = 100;
+
+  @Option(names = "--auths", paramLabel = "a,b", description = "Read G with these authorizations (default: all yours).")
+  String auths;
+
+  @Override
+  public void run() {
+    AtomicBoolean cancelled = new AtomicBoolean();
+    CountDownLatch finished = new CountDownLatch(1);
+    // Ctrl-C: stop at the next operation and wait (a while) for the session to delete its temporaries
+    Thread hook = new Thread(() -> {
+      cancelled.set(true);
+      try {
+        finished.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    Runtime.getRuntime().addShutdownHook(hook);
+    boolean terminal = System.console() != null;
+    long start = System.nanoTime();
+    PageRank.Listener listener = (i, change) -> {
+      if (terminal) {
+        double secs = (System.nanoTime() - start) / 1e9;
+        System.err.printf("pagerank: iteration %d, change %s, %.2f iterations/s%n", i, Double.toString(change),
+            i / Math.max(secs, 1e-9));
+      }
+    };
+    PageRank.Result r;
+    try (Store store = main.openStore(); Session s = Session.open(store)) {
+      if (auths != null) {
+        s.auths(SetAuthsCommand.parse(auths, "--auths"));
+      }
+      r = PageRank.run(s.matrix(g), out, PageRank.Options.defaults().damping(damping).tolerance(tolerance)
+          .maxIterations(maxIterations).listener(listener).cancelled(cancelled::get));
+    } finally {
+      finished.countDown();
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // shutting down already (Ctrl-C): the hook is running
+      }
+    }
+    if (!r.converged()) {
+      main.err().printf("pagerank: warning: not converged after %d iterations (change %s, needs < %s); %s holds the "
+          + "last iterate%n", r.iterations(), Double.toString(r.change()), Double.toString(r.vertices() * tolerance), out);
+    }
+    main.out().printf("pagerank: %,d vertices, %d iterations, change %s, ranks in %s%n", r.vertices(), r.iterations(),
+        Double.toString(r.change()), out);
+  }
+}

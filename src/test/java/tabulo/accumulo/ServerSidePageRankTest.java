@@ -1,0 +1,25 @@
+package tabulo.accumulo;
+
+import org.apache.accumulo.core.security.Authorizations;
+import org.junit.jupiter.api.Test;
+
+import tabulo.algorithms.PageRankTest;
+
+/**
+ * PageRank with its kernels inside the tablet servers of the shared MiniAccumuloCluster, against the same
+ * power iteration over maps as on the embedded engine: the hand-made graph with dangling vertices, the
+ * visibility case and the errors, at a looser tolerance (every kernel run costs about a second here).
+ */
+class ServerSidePageRankTest {
+  @Test
+  void matchesThePowerIterationInTheTabletServers() {
+    AccumuloStore store = MiniAccumulo.store();
+    Authorizations saved = store.authorizations("root");
+    store.setAuthorizations("root", new Authorizations("secret"));
+    try {
+      PageRankTest.checkSmall(store, "SSPR_", 1e-4);
+    } finally {
+      store.setAuthorizations("root", saved);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package tabulo.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `pagerank` on the command line, against ranks worked by hand, and its errors. */
+class CliPageRankTest {
+  @TempDir
+  Path dir;
+
+  /** a <-> b: each keeps 1/2, and the first iteration changes nothing. */
+  @Test
+  void twoCycleByHand() {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("G");
+    cli.put("G", "a\tb\t1\nb\ta\t1\n");
+    assertEquals("pagerank: 2 vertices, 1 iterations, change 0.0, ranks in R\n",
+        CliRunner.ok(cli.run("pagerank", "G", "R")));
+    assertEquals("a\trank\t0.5\nb\trank\t0.5\n", cli.scan("R"));
+  }
+
+  /**
+   * a -> b, b dangling, one iteration from 1/2 each: a = 0.15/2 + 0.85 (1/2)/2 = 0.2875, b = a + 0.85/2 =
+   * 0.7125; not converged, so a warning, and OUT holds that iterate.
+   */
+  @Test
+  void danglingVertexOneIterationByHand() {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("G");
+    cli.put("G", "a\tb\t7\n");
+    CliRunner.Result r = cli.run("pagerank", "G", "R", "--max-iterations", "1", "--tolerance", "0");
+    assertEquals(0, r.code(), r::toString);
+    assertTrue(r.err().contains("pagerank: warning: not converged after 1 iterations"), r::toString);
+    List<String> lines = CliRunner.lines(cli.scan("R"));
+    assertEquals(2, lines.size());
+    assertEquals(0.2875, Double.parseDouble(lines.get(0).split("\t")[2]), 1e-15);
+    assertEquals(0.7125, Double.parseDouble(lines.get(1).split("\t")[2]), 1e-15);
+  }
+
+  @Test
+  void errors() {
+    CliRunner cli = new CliRunner(dir);
+    CliRunner.assertError(cli.run("pagerank", "X", "R"), 1, "no such table: X");
+    cli.create("G");
+    cli.put("G", "a\tb\t1\n");
+    CliRunner.assertError(cli.run("pagerank", "G", "R", "--max-iterations", "0"), 1,
+        "--max-iterations must be 1 or more, not 0");
+    CliRunner.assertError(cli.run("pagerank", "G", "G"), 1, "table exists: G");
+    assertEquals("a\tb\t1\n", cli.scan("G"));
+  }
+}
