@@ -31,6 +31,7 @@ import tabulo.storage.TabuloException;
         DegreesCommand.class,
         BfsCommand.class,
         SsspCommand.class,
+        ComponentsCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
         "tables, scan, query, degree, info, export, verify open the database read-only, beside",

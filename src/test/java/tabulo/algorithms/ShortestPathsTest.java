@@ -33,12 +33,18 @@ public class ShortestPathsTest {
   Path dir;
 
   public static void checkAll(Store store, String prefix, Random rnd) {
+    checkAll(store, prefix, rnd, true);
+  }
+
+  /** The checks on any store; {@code full} false: one reader with fewer labels and fewer cases (a kernel run costs seconds on Accumulo). */
+  public static void checkAll(Store store, String prefix, Random rnd, boolean full) {
     List<TestGraphs.Edge> edges = TestGraphs.random(rnd, 30, 70);
     TestGraphs.write(store, prefix + "G", edges);
     int n = 0;
-    for (Authorizations reader : List.of(new Authorizations("red", "blue"), new Authorizations("blue"))) {
+    for (Authorizations reader : full ? List.of(new Authorizations("red", "blue"), new Authorizations("blue"))
+        : List.of(new Authorizations("blue"))) {
       Map<String, Map<String, Double>> adj = TestGraphs.adjacency(TestGraphs.visible(edges, reader), false);
-      for (String from : List.of("alice0", "zed", "zoe")) {
+      for (String from : full ? List.of("alice0", "zed", "zoe") : List.of("alice0")) {
         String out = prefix + "SP" + (n++);
         try (Session s = Session.open(store).auths(reader)) {
           ShortestPaths.run(s.matrix(prefix + "G"), from, out, IterationListener.NONE);
@@ -54,6 +60,9 @@ public class ShortestPathsTest {
     assertEquals(TestGraphs.vector(Map.of("a", 0.0, "b", 1.0, "c", -1.0, "d", -0.5), "distance"),
         Matrices.read(store, prefix + "NEGD"));
 
+    if (!full) {
+      return;
+    }
     put(store, prefix + "CYC", new String[][] {{"a", "b", "1"}, {"b", "c", "-2"}, {"c", "a", "0.5"}, {"x", "y", "1"}});
     try (Session s = Session.open(store)) {
       Exception e = assertThrows(RuntimeException.class,
