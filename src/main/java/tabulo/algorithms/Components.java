@@ -65,6 +65,9 @@ public final class Components {
       Matrix less = t.ewiseMult(labels, BinaryOps.LT).temporary();
       changed = Math.round(less.reduce(Monoids.PLUS));
       listener.iteration(round, changed);
+      if (round > keys.size() + 1) { // labels only shrink, so |V| rounds always settle them
+        throw new IllegalStateException("components: labels still change after " + round + " rounds");
+      }
       if (changed != 0) {
         labels = Graph.replace(labels, labels.ewiseAdd(t, BinaryOps.MIN).temporary());
       }
