@@ -1,6 +1,7 @@
 package tabulo.algorithms;
 
 import tabulo.math.BinaryOps;
+import tabulo.math.Monoids;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
 import tabulo.ops.Select;
@@ -27,5 +28,31 @@ public final class Graph {
   public static Matrix symmetric(Matrix g) {
     Matrix t = g.transpose().temporary();
     return g.ewiseAdd(t, BinaryOps.MIN).temporary();
+  }
+
+  /** The vertex set of G (every row key and every column key) as a vector of ones in {@code column}. */
+  public static Matrix vertices(Matrix g, String column) {
+    Matrix ones = g.apply(UnaryOps.ONE).temporary();
+    Matrix rows = ones.reduceRows(Monoids.ANY, column).temporary();
+    Matrix cols = ones.reduceCols(Monoids.ANY, column).temporary();
+    return rows.ewiseAdd(cols, BinaryOps.PAIR).temporary();
+  }
+
+  /** The number of entries of {@code m} (computed next to the data, a one-cell temporary read back). */
+  public static long entries(Matrix m) {
+    return Math.round(m.apply(UnaryOps.ONE).temporary().reduce(Monoids.PLUS));
+  }
+
+  /** Drops a temporary an iteration no longer needs (the session would at its close), returns {@code next}. */
+  public static Matrix replace(Matrix old, Matrix next) {
+    drop(old);
+    return next;
+  }
+
+  /** Drops a temporary an iteration no longer needs; the session's workspace skips it at close. */
+  public static void drop(Matrix temporary) {
+    if (temporary.session().store().exists(temporary.table())) {
+      temporary.session().store().delete(temporary.table());
+    }
   }
 }

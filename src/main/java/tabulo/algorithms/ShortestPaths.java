@@ -1,0 +1,68 @@
+package tabulo.algorithms;
+
+import tabulo.math.BinaryOps;
+import tabulo.math.Semirings;
+import tabulo.ops.Matrix;
+import tabulo.ops.mxm.MxmOptions;
+import tabulo.select.KeySpec;
+import tabulo.storage.TabuloException;
+
+/**
+ * Single-source shortest paths, Bellman-Ford as in LAGraph's BF_basic: d = {source: 0}; each round
+ * t = A^T d over min.plus (edge values are lengths), d = d min t; stop when a round changes nothing. A
+ * round still changing d after |V| rounds means a negative cycle reachable from the source: an error.
+ * OUT(v, distance) for reached vertices only.
+ */
+public final class ShortestPaths {
+  public static final String COLUMN = "distance";
+
+  private ShortestPaths() {}
+
+  /** Distances from vertex {@code from} into the new table {@code out}; returns the rounds run. */
+  public static int run(Matrix g, String from, String out, IterationListener listener) {
+    if (g.session().store().exists(out)) {
+      throw new TabuloException("table exists: " + out);
+    }
+    Matrix vertices = Graph.vertices(g, COLUMN);
+    long n = Graph.entries(vertices);
+    Matrix source = vertices.extract(exactly(from), KeySpec.all()).temporary();
+    if (Graph.entries(source) == 0) {
+      throw new TabuloException("--from " + from + " is no vertex of " + g.table());
+    }
+    Matrix d = source.applyBindFirst(BinaryOps.FIRST, 0).temporary();
+    MxmOptions relax = MxmOptions.defaults().transposeA(true).semiring(Semirings.MIN_PLUS);
+    for (int round = 1;; round++) {
+      Matrix t = g.mxm(d, relax).temporary();
+      long changed = improvements(t, d);
+      listener.iteration(round, changed);
+      if (changed == 0) {
+        g.session().store().rename(d.table(), out);
+        return round;
+      }
+      if (round >= n) {
+        throw new TabuloException("sssp: " + g.table() + " has a negative cycle reachable from " + from
+            + " (distances still shrink after " + n + " rounds); " + out + " was not written");
+      }
+      d = Graph.replace(d, d.ewiseAdd(t, BinaryOps.MIN).temporary());
+      Graph.drop(t);
+    }
+  }
+
+  /** How many entries of d the candidates t would change: keys d lacks, and those where t is smaller. */
+  private static long improvements(Matrix t, Matrix d) {
+    Matrix less = t.ewiseMult(d, BinaryOps.LT).temporary();
+    long common = Graph.entries(less);
+    long smaller = Math.round(less.reduce(tabulo.math.Monoids.PLUS));
+    return Graph.entries(t) - common + smaller;
+  }
+
+  /** The selection of one key: the range key..key, written with a separator the key does not hold. */
+  static KeySpec exactly(String key) {
+    for (char sep : new char[] {',', ';', '|', '\t', '\u0001'}) {
+      if (key.indexOf(sep) < 0) {
+        return KeySpec.parse(key + sep + ":" + sep + key + sep);
+      }
+    }
+    throw new TabuloException("--from: no separator fits the key " + key);
+  }
+}

@@ -1,0 +1,118 @@
+package tabulo.algorithms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+import org.apache.accumulo.core.security.Authorizations;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tabulo.ops.Matrices;
+import tabulo.ops.Session;
+import tabulo.select.KeySpec;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+/**
+ * BFS levels against a queue BFS over adjacency sets: several sources, hop limits, degree filters
+ * (AdjBFS: vertices outside [min, max] are reached but not expanded), --undirected, every reader's view;
+ * an empty --from selection is an error and writes nothing.
+ */
+public class BfsTest {
+  @TempDir
+  Path dir;
+
+  public static void checkAll(Store store, String prefix, Random rnd) {
+    checkAll(store, prefix, rnd, true);
+  }
+
+  /** The checks on any store; {@code full} false: one reader with fewer labels and fewer cases (a kernel run costs seconds on Accumulo). */
+  public static void checkAll(Store store, String prefix, Random rnd, boolean full) {
+    List<TestGraphs.Edge> edges = TestGraphs.random(rnd, 40, 70);
+    TestGraphs.write(store, prefix + "G", edges);
+    record Case(String from, int hops, double min, double max, boolean undirected) {}
+    List<Case> cases = List.of(new Case("alice0,", Integer.MAX_VALUE, -1, 1e9, false),
+        new Case("bob1,dave0,zed,", Integer.MAX_VALUE, -1, 1e9, false), new Case("alice0,", 2, -1, 1e9, false),
+        new Case("carol*,", Integer.MAX_VALUE, 2, 3, false), new Case("eve0,", Integer.MAX_VALUE, -1, 1e9, true),
+        new Case("zoe,", Integer.MAX_VALUE, -1, 1e9, false));
+    int n = 0;
+    for (Authorizations reader : full ? List.of(new Authorizations("red", "blue"), new Authorizations())
+        : List.of(new Authorizations("red"))) {
+      List<TestGraphs.Edge> seen = TestGraphs.visible(edges, reader);
+      for (Case c : full ? cases : List.of(cases.get(1), cases.get(3))) {
+        Map<String, Double> expected = oracle(TestGraphs.adjacency(seen, c.undirected()), KeySpec.parse(c.from()),
+            c.hops(), c.min(), c.max());
+        String out = prefix + "BFS" + (n++);
+        List<Long> changes = new ArrayList<>();
+        try (Session s = Session.open(store).auths(reader)) {
+          if (expected.isEmpty()) { // no source this reader can see: an error, as for a selection of nothing
+            assertThrows(TabuloException.class, () -> Bfs.run(s.matrix(prefix + "G"), out, Bfs.Options.from(c.from())));
+            assertFalse(store.exists(out));
+            continue;
+          }
+          Bfs.Options o = Bfs.Options.from(c.from()).hops(c.hops()).undirected(c.undirected())
+              .listener((i, change) -> changes.add(change));
+          if (c.min() >= 0) {
+            o.minDegree(c.min()).maxDegree(c.max());
+          }
+          Bfs.run(s.matrix(prefix + "G"), out, o);
+        }
+        assertEquals(TestGraphs.vector(expected, "level"), Matrices.read(store, out), c + ", " + reader);
+        assertEquals(expected.size(), changes.stream().mapToLong(x -> x).sum() + expected.values().stream()
+            .filter(l -> l == 0).count(), "progress counts each reached vertex once");
+      }
+    }
+    try (Session s = Session.open(store)) {
+      TabuloException e = assertThrows(TabuloException.class,
+          () -> Bfs.run(s.matrix(prefix + "G"), prefix + "EMPTY", Bfs.Options.from("nobody,")));
+      assertTrue(e.getMessage().contains("--from nobody, selects no vertex of " + prefix + "G"), e.getMessage());
+      assertFalse(store.exists(prefix + "EMPTY"));
+    }
+  }
+
+  /** Queue BFS from every source; vertices whose out-degree is outside [min, max] are not expanded. */
+  static Map<String, Double> oracle(Map<String, Map<String, Double>> adj, KeySpec from, int hops, double min,
+      double max) {
+    Map<String, Double> level = new TreeMap<>();
+    Deque<String> queue = new ArrayDeque<>();
+    for (String v : adj.keySet()) {
+      if (from.matches(v)) {
+        level.put(v, 0.0);
+        queue.add(v);
+      }
+    }
+    while (!queue.isEmpty()) {
+      String u = queue.poll();
+      double l = level.get(u);
+      int degree = adj.get(u).size();
+      if (l >= hops || (min >= 0 && (degree < min || degree > max))) {
+        continue;
+      }
+      for (String v : adj.get(u).keySet()) {
+        if (!level.containsKey(v)) {
+          level.put(v, l + 1);
+          queue.add(v);
+        }
+      }
+    }
+    return level;
+  }
+
+  @Test
+  void matchesAQueueBfs() {
+    try (Store store = DegreesTest.open(dir)) {
+      checkAll(store, "", new Random(22));
+    }
+  }
+}

@@ -1,0 +1,84 @@
+package tabulo.algorithms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Map.Entry;
+import java.util.Random;
+import java.util.TreeMap;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tabulo.ops.Session;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+
+/**
+ * Components against a flood fill over the undirected adjacency sets (smallest key of each part), on a
+ * sparse graph with several parts, a self-loop-only vertex, every reader's view.
+ */
+public class ComponentsTest {
+  @TempDir
+  Path dir;
+
+  public static void checkAll(Store store, String prefix, Random rnd) {
+    checkAll(store, prefix, rnd, true);
+  }
+
+  /** The checks on any store; {@code full} false: one reader with fewer labels and fewer cases (a kernel run costs seconds on Accumulo). */
+  public static void checkAll(Store store, String prefix, Random rnd, boolean full) {
+    List<TestGraphs.Edge> edges = new java.util.ArrayList<>(TestGraphs.random(rnd, 40, 30));
+    edges.add(new TestGraphs.Edge("loner", "loner", 1, ""));
+    TestGraphs.write(store, prefix + "G", edges);
+    int n = 0;
+    for (Authorizations reader : full ? List.of(new Authorizations("red", "blue"), new Authorizations("red"))
+        : List.of(new Authorizations("red"))) {
+      Map<String, String> expected = oracle(TestGraphs.adjacency(TestGraphs.visible(edges, reader), true));
+      String out = prefix + "CC" + (n++);
+      try (Session s = Session.open(store).auths(reader)) {
+        Components.run(s.matrix(prefix + "G"), out, IterationListener.NONE);
+      }
+      Map<String, String> got = new TreeMap<>();
+      for (Entry<Key, Value> e : store.scanAll(out, ScanSpec.all())) {
+        assertEquals("component", e.getKey().getColumnQualifier().toString());
+        got.put(e.getKey().getRow().toString(), e.getValue().toString());
+      }
+      assertEquals(expected, got, reader.toString());
+    }
+  }
+
+  /** Flood fill from each vertex in key order: the first vertex of a part is its smallest key. */
+  static Map<String, String> oracle(Map<String, Map<String, Double>> adj) {
+    Map<String, String> component = new TreeMap<>();
+    for (String start : adj.keySet()) {
+      if (component.containsKey(start)) {
+        continue;
+      }
+      Deque<String> stack = new ArrayDeque<>(List.of(start));
+      component.put(start, start);
+      while (!stack.isEmpty()) {
+        for (String v : adj.get(stack.pop()).keySet()) {
+          if (component.putIfAbsent(v, start) == null) {
+            stack.push(v);
+          }
+        }
+      }
+    }
+    return component;
+  }
+
+  @Test
+  void matchesAFloodFill() {
+    try (Store store = DegreesTest.open(dir)) {
+      checkAll(store, "", new Random(24));
+    }
+  }
+}
