@@ -87,42 +87,36 @@ final class BenchCommand implements Runnable {
     @Option(names = "--scale", paramLabel = "S|LO..HI", description = "SCALE or range (default ${DEFAULT-VALUE}).")
     String scales = "10..14";
 
-    @Option(names = "--splits", paramLabel = "K", description = "Tablets per input table (default ${DEFAULT-VALUE}).")
-    int tablets = 2;
-
-    @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
-    int workers = 2;
-
-    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary database (default: temp).")
-    Path dir;
+    @picocli.CommandLine.Mixin
+    GraphBenchOptions graph = new GraphBenchOptions();
 
     @Override
     public void run() {
       int[] range = parseRange(scales);
       Path props = bench.main.accumuloProperties();
       if (props != null) {
-        inTemporaryDirectory(dir, work -> {
+        inTemporaryDirectory(graph.dir, work -> {
           java.util.List<tabulo.bench.SpGemmHostsBenchmark.Row> rows = new java.util.ArrayList<>();
           try (tabulo.storage.Store embedded = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root");
               tabulo.storage.Store accumulo = Main.openAccumulo(props, bench.main.user)) {
             for (int s = range[0]; s <= range[1]; s++) {
-              rows.add(tabulo.bench.SpGemmHostsBenchmark.run(embedded, accumulo, s, tablets, workers, System.err));
+              rows.add(tabulo.bench.SpGemmHostsBenchmark.run(embedded, accumulo, s, graph.tablets, graph.workers, System.err));
             }
           }
           tabulo.bench.SpGemmHostsBenchmark.print(rows, System.out);
         });
         return;
       }
-      inTemporaryDirectory(dir, work -> {
+      inTemporaryDirectory(graph.dir, work -> {
         java.util.List<tabulo.bench.SpGemmBenchmark.Row> rows = new java.util.ArrayList<>();
         try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
           // one untimed multiply at a small SCALE first: every SCALE is then timed with compiled code
           int warmUp = Math.min(10, range[0]);
           System.err.printf("warming up (SCALE %d, untimed)...%n", warmUp);
-          tabulo.bench.SpGemmBenchmark.run(store, warmUp, tablets, workers,
+          tabulo.bench.SpGemmBenchmark.run(store, warmUp, graph.tablets, graph.workers,
               new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
           for (int s = range[0]; s <= range[1]; s++) {
-            rows.add(tabulo.bench.SpGemmBenchmark.run(store, s, tablets, workers, System.err));
+            rows.add(tabulo.bench.SpGemmBenchmark.run(store, s, graph.tablets, graph.workers, System.err));
           }
         }
         tabulo.bench.SpGemmBenchmark.print(rows, System.out);
@@ -151,26 +145,20 @@ final class BenchCommand implements Runnable {
     @Option(names = "--scale", paramLabel = "S", description = "SCALE (default ${DEFAULT-VALUE}).")
     int scale = 16;
 
-    @Option(names = "--splits", paramLabel = "K", description = "Tablets per input table (default ${DEFAULT-VALUE}).")
-    int tablets = 2;
-
-    @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
-    int workers = 2;
-
-    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary database (default: temp).")
-    Path dir;
+    @picocli.CommandLine.Mixin
+    GraphBenchOptions graph = new GraphBenchOptions();
 
     @Override
     public void run() {
       if (scale < 1 || scale > 24) {
         throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 24, got " + scale);
       }
-      inTemporaryDirectory(dir, work -> {
+      inTemporaryDirectory(graph.dir, work -> {
         try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
           System.err.println("warming up (SCALE 10, untimed)...");
-          tabulo.bench.OpsBenchmark.run(store, Math.min(10, scale), tablets, workers,
+          tabulo.bench.OpsBenchmark.run(store, Math.min(10, scale), graph.tablets, graph.workers,
               new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
-          tabulo.bench.OpsBenchmark.print(tabulo.bench.OpsBenchmark.run(store, scale, tablets, workers, System.err),
+          tabulo.bench.OpsBenchmark.print(tabulo.bench.OpsBenchmark.run(store, scale, graph.tablets, graph.workers, System.err),
               System.out);
         }
       });
@@ -184,27 +172,21 @@ final class BenchCommand implements Runnable {
     @Option(names = "--scale", paramLabel = "S", description = "SCALE (default ${DEFAULT-VALUE}; the goal is 20).")
     int scale = 16;
 
-    @Option(names = "--splits", paramLabel = "K", description = "Tablets of the graph table (default ${DEFAULT-VALUE}).")
-    int tablets = 2;
-
-    @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
-    int workers = 2;
-
-    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary database (default: temp).")
-    Path dir;
+    @picocli.CommandLine.Mixin
+    GraphBenchOptions graph = new GraphBenchOptions();
 
     @Override
     public void run() {
       if (scale < 1 || scale > 24) {
         throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 24, got " + scale);
       }
-      inTemporaryDirectory(dir, work -> {
+      inTemporaryDirectory(graph.dir, work -> {
         try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
           System.err.println("warming up (SCALE 8, untimed)...");
-          tabulo.bench.AlgorithmsBenchmark.run(store, Math.min(8, scale), tablets, workers,
+          tabulo.bench.AlgorithmsBenchmark.run(store, Math.min(8, scale), graph.tablets, graph.workers,
               new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
           tabulo.bench.AlgorithmsBenchmark.print(
-              tabulo.bench.AlgorithmsBenchmark.run(store, scale, tablets, workers, System.err), scale, System.out);
+              tabulo.bench.AlgorithmsBenchmark.run(store, scale, graph.tablets, graph.workers, System.err), scale, System.out);
         }
       });
     }
