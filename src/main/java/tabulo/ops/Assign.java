@@ -19,7 +19,7 @@ import tabulo.storage.TabuloException;
 /**
  * C(rows, cols) = A(rows, cols) into an existing C, or C(rows, cols) accum= A: inside the block (row key
  * in {@code rows}, column key in {@code cols}) C's cells become A's there (with an accumulator: C's and
- * A's joined by it, as {@link EwiseAdd}); outside it C stays. With a mask, only the block's keys the mask
+ * A's joined by it, as {@link Ewise}); outside it C stays. With a mask, only the block's keys the mask
  * admits change. One pass over C and A (both drive) writes the new C into a temporary made like C, which
  * then replaces C ({@link Workspace#replace}): C is never missing nor half written.
  */

@@ -52,12 +52,12 @@ public final class Matrix {
 
   /** C = A ∪ B: {@code op} where both have a key, else the one value. */
   public Operation ewiseAdd(Matrix b, BinaryOp op) {
-    return new EwiseAdd(this, b, op);
+    return new Ewise(this, b, Ewise.Join.UNION, op);
   }
 
   /** C = A ∩ B: {@code op} where both have a key, nothing elsewhere. */
   public Operation ewiseMult(Matrix b, BinaryOp op) {
-    return new EwiseMult(this, b, op);
+    return new Ewise(this, b, Ewise.Join.INTERSECTION, op);
   }
 
   /** C = f(A): every entry through {@code f} (a built-in, or a class found by name in the kernels). */
