@@ -97,6 +97,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private String workDir = defaultWorkDir();
   private String deferredImports; // null: bulk loads import at once
   private boolean deferAll; // small loads deferred too, not written through a batch writer
+  private final java.util.Map<Authorizations, KernelUser> kernelUsers = new java.util.HashMap<>();
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -176,7 +177,17 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public KernelHost kernelHost() {
-    return new TabletServerKernels(this, workDir);
+    return new TabletServerKernels(this);
+  }
+
+  /** The kernels' user for runs with these authorizations, made on first use and dropped by {@link #close()}. */
+  synchronized KernelUser kernelUser(Authorizations auths) {
+    KernelUser u = kernelUsers.get(auths);
+    if (u == null) {
+      u = KernelUser.create(client, workDir, auths);
+      kernelUsers.put(auths, u);
+    }
+    return u;
   }
 
   /** The underlying client, for host-specific operations. */
@@ -567,8 +578,27 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public void close() {
-    if (ownsClient) {
-      client.close();
+    try {
+      dropKernelUsers();
+    } finally {
+      if (ownsClient) {
+        client.close();
+      }
+    }
+  }
+
+  private synchronized void dropKernelUsers() {
+    TabuloException first = null;
+    for (KernelUser u : kernelUsers.values()) {
+      try {
+        u.close();
+      } catch (TabuloException e) {
+        first = first == null ? e : first;
+      }
+    }
+    kernelUsers.clear();
+    if (first != null) {
+      throw first;
     }
   }
 

@@ -9,18 +9,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.apache.accumulo.core.client.AccumuloClient;
+
 /**
- * Inside a tablet server: the stores kernels read and write other tables through, one per run's login,
- * kept while the run goes on (Accumulo tears iterators down between scan batches, and each resume would
- * otherwise log in again) and closed once idle. Also the worker threads kernels multiply on.
+ * Inside a tablet server: the clients kernels read and write other tables through, one per kernel user,
+ * kept while its runs go on (Accumulo tears iterators down between scan batches, and each resume or run
+ * would otherwise log in again) and closed once idle. Also the worker threads kernels multiply on.
  */
 final class KernelClients {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(KernelClients.class);
   private static final long IDLE_MILLIS = TimeUnit.MINUTES.toMillis(10);
 
-  private record Cached(AccumuloStore store, AtomicLong lastUse) {}
+  private record Cached(AccumuloClient client, AtomicLong lastUse) {}
 
-  private static final Map<KernelLogin, Cached> STORES = new ConcurrentHashMap<>();
+  private static final Map<KernelLogin.Identity, Cached> CLIENTS = new ConcurrentHashMap<>();
   private static final ExecutorService WORKERS = Executors.newCachedThreadPool(daemon("tabulo-kernel-worker"));
   private static final ScheduledExecutorService REAPER =
       Executors.newSingleThreadScheduledExecutor(daemon("tabulo-kernel-reaper"));
@@ -31,14 +33,14 @@ final class KernelClients {
 
   private KernelClients() {}
 
-  /** The store for a run's login, logging in on first use. */
+  /** The store for a run's login, over its user's client (logged in on first use). */
   static AccumuloStore store(KernelLogin login) {
-    Cached c = STORES.computeIfAbsent(login, l -> {
-      LOG.info("multiply kernel logs in as {} with the credential store {}", l.user(), l.credentialStore());
-      return new Cached(new AccumuloStore(l.connect(), true).workDir(l.workDir()).deferImports(l.bulkDir(), l.filesOnly()), new AtomicLong());
+    Cached c = CLIENTS.computeIfAbsent(login.identity(), id -> {
+      LOG.info("multiply kernel logs in as {} with the credential store {}", id.user(), id.credentialStore());
+      return new Cached(login.connect(), new AtomicLong());
     });
     c.lastUse.set(System.currentTimeMillis());
-    return c.store;
+    return new AccumuloStore(c.client, false).workDir(login.workDir()).deferImports(login.bulkDir(), login.filesOnly());
   }
 
   /** Threads for kernels' multiply workers: grown on demand, idle ones end after a minute. */
@@ -48,11 +50,11 @@ final class KernelClients {
 
   private static void closeIdle() {
     long now = System.currentTimeMillis();
-    STORES.entrySet().removeIf(e -> {
+    CLIENTS.entrySet().removeIf(e -> {
       if (now - e.getValue().lastUse.get() < IDLE_MILLIS) {
         return false;
       }
-      e.getValue().store.close();
+      e.getValue().client.close();
       return true;
     });
   }

@@ -40,6 +40,18 @@ record KernelLogin(String instance, String zookeepers, String user, String crede
         Boolean.parseBoolean(m.get(PREFIX + "filesOnly")));
   }
 
+  /** The same login with another directory for the files left to import. */
+  KernelLogin withBulkDir(String dir) {
+    return new KernelLogin(instance, zookeepers, user, credentialStore, workDir, dir, filesOnly);
+  }
+
+  /** Who logs in, and how: logins that differ only in their run's directory share one client. */
+  record Identity(String instance, String zookeepers, String user, String credentialStore) {}
+
+  Identity identity() {
+    return new Identity(instance, zookeepers, user, credentialStore);
+  }
+
   /** Logs in; the credential store must be readable from where this runs. */
   AccumuloClient connect() {
     CredentialProviderToken token;

@@ -22,11 +22,13 @@ import org.apache.hadoop.security.alias.CredentialProviderFactory;
 import tabulo.storage.TabuloException;
 
 /**
- * A short-lived Accumulo user for one run of server-side kernels: it may read the run's inputs and
- * write its outputs, holds exactly the run's authorizations, and is dropped when the run ends. Its
- * random password exists only in a Hadoop credential store (a JCEKS file only its owner may read) in
- * {@code secrets/} of the work directory; kernels get the store's path, never the password, so the caller's and this
- * user's secrets appear in no iterator option, log, message or {@code listscans}.
+ * A short-lived Accumulo user for server-side kernels: it holds exactly the runs' authorizations, may read
+ * the inputs and write the outputs of the runs it has served ({@link #allow}), and is dropped when the
+ * store that made it closes (one command, one session of an algorithm), so that a run does not pay for a
+ * new user and for a new login inside every tablet server. Its random password exists only in a Hadoop
+ * credential store (a JCEKS file only its owner may read) in {@code secrets/} of the work directory;
+ * kernels get the store's path, never the password, so the caller's and this user's secrets appear in no
+ * iterator option, log, message or {@code listscans}.
  */
 final class KernelUser implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
@@ -43,12 +45,8 @@ final class KernelUser implements AutoCloseable {
     this.login = login;
   }
 
-  /**
-   * Creates the user with these authorizations (the caller must hold them), allowed to read
-   * {@code reads} and to read and write {@code writes}.
-   */
-  static KernelUser create(AccumuloClient caller, String workDir, Authorizations auths, String[] reads,
-      String[] writes) {
+  /** Creates the user with these authorizations (the caller must hold them) and no table permissions yet. */
+  static KernelUser create(AccumuloClient caller, String workDir, Authorizations auths) {
     String name = "tabulo_run_" + HexFormat.of().formatHex(randomBytes(8));
     char[] password = Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(24)).toCharArray();
     SecurityOperations sec = caller.securityOperations();
@@ -70,13 +68,6 @@ final class KernelUser implements AutoCloseable {
           caller.properties().getProperty("instance.zookeepers"), name, store, workDir,
           new Path(new Path(workDir, "bulk"), name).toString(), AccumuloStore.mayBulkImport(caller)));
       sec.changeUserAuthorizations(name, auths);
-      for (String t : reads) {
-        sec.grantTablePermission(name, t, TablePermission.READ);
-      }
-      for (String t : writes) {
-        sec.grantTablePermission(name, t, TablePermission.READ);
-        sec.grantTablePermission(name, t, TablePermission.WRITE);
-      }
       return user;
     } catch (AccumuloSecurityException e) {
       close(caller, name, file);
@@ -90,8 +81,40 @@ final class KernelUser implements AutoCloseable {
     }
   }
 
-  KernelLogin login() {
-    return login;
+  /**
+   * Lets the user read {@code reads} and read and write {@code writes}, granting only what it lacks (a
+   * table deleted and made again under the same name has lost its grants, so they are checked, not
+   * remembered).
+   */
+  void allow(String[] reads, String[] writes) {
+    SecurityOperations sec = caller.securityOperations();
+    try {
+      for (String t : reads) {
+        grant(sec, t, TablePermission.READ);
+      }
+      for (String t : writes) {
+        grant(sec, t, TablePermission.READ);
+        grant(sec, t, TablePermission.WRITE);
+      }
+    } catch (AccumuloSecurityException e) {
+      throw new TabuloException("user " + caller.whoami() + " may not grant the kernels' user what a run needs ("
+          + e.getSecurityErrorCode() + "); or multiply in the client with --kernels client");
+    } catch (AccumuloException e) {
+      throw new TabuloException("cannot grant the kernels' user its tables: " + AccumuloStore.rootMessage(e), e);
+    }
+  }
+
+  private void grant(SecurityOperations sec, String table, TablePermission p)
+      throws AccumuloException, AccumuloSecurityException {
+    if (!sec.hasTablePermission(name, table, p)) {
+      sec.grantTablePermission(name, table, p);
+    }
+  }
+
+  /** The login for one run: its own directory for the files its kernels leave to import. */
+  KernelLogin loginForRun() {
+    return login.withBulkDir(new Path(new Path(login.bulkDir()), "run-" + HexFormat.of().formatHex(randomBytes(8)))
+        .toString());
   }
 
   String name() {

@@ -28,18 +28,17 @@ import tabulo.storage.TabuloException;
  * Runs kernels inside Accumulo's tablet servers: one scan per tablet of the driver table carries
  * {@link TabletKernelIterator}, which does the work next to the tablet's data and returns a marker per
  * unit (batch size 1, so each marker comes back as soon as its unit is durable). The kernels log in as
- * a short-lived user made for the run ({@link KernelUser}), dropped afterwards.
+ * the store's short-lived kernel user ({@link KernelUser}), granted the run's tables; each run leaves its
+ * files to import in a directory of its own.
  */
 final class TabletServerKernels implements KernelHost {
   /** Above the driver's column filter, so the kernel reads selected columns. */
   static final int KERNEL_PRIORITY = 1100;
 
   private final AccumuloStore store;
-  private final String workDir;
 
-  TabletServerKernels(AccumuloStore store, String workDir) {
+  TabletServerKernels(AccumuloStore store) {
     this.store = store;
-    this.workDir = workDir;
   }
 
   @Override
@@ -47,13 +46,17 @@ final class TabletServerKernels implements KernelHost {
     AccumuloClient client = store.client();
     store.scanAuthorizations(plan.auths()); // the kernel user gets these: the caller must hold them
     String journal = plan.journalTable();
-    if (journal != null) {
-      store.create(journal, TableSettings.defaults());
-    }
     List<String> writes = new ArrayList<>(plan.outputs());
     if (journal != null) {
       writes.add(journal);
     }
+    KernelUser user = store.kernelUser(plan.auths());
+    user.allow(plan.inputs().toArray(new String[0]), plan.outputs().toArray(new String[0]));
+    if (journal != null) {
+      store.create(journal, TableSettings.defaults());
+      user.allow(new String[0], new String[] {journal});
+    }
+    KernelLogin login = user.loginForRun();
     int tservers = Math.max(1, client.instanceOperations().getTabletServers().size());
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(tablets.size(), plan.workers() * tservers)),
         r -> {
@@ -61,11 +64,10 @@ final class TabletServerKernels implements KernelHost {
           t.setDaemon(true);
           return t;
         });
-    try (KernelUser user = KernelUser.create(client, workDir, plan.auths(), plan.inputs().toArray(new String[0]),
-        writes.toArray(new String[0]))) {
+    try {
       IteratorSetting kernel = new IteratorSetting(KERNEL_PRIORITY, "tabulo-kernel", TabletKernelIterator.class);
       kernel.addOptions(KernelPlans.encode(plan));
-      kernel.addOptions(user.login().toOptions());
+      kernel.addOptions(login.toOptions());
       if (journal != null) {
         kernel.addOption(TabletKernelIterator.JOURNAL, journal);
       }
@@ -74,12 +76,23 @@ final class TabletServerKernels implements KernelHost {
         done.add(pool.submit(() -> runTablet(client, plan, kernel, tablet, counters)));
       }
       tabulo.kernel.Tasks.awaitAll(done);
-      AccumuloBulkLoader.importDeferred(store, user.login().bulkDir());
+      AccumuloBulkLoader.importDeferred(store, login.bulkDir());
     } finally {
       pool.shutdownNow();
+      deleteQuietly(login.bulkDir());
       if (journal != null && store.exists(journal)) {
         store.delete(journal);
       }
+    }
+  }
+
+  /** What a finished or failed run left to import goes; no later run reads this directory. */
+  private static void deleteQuietly(String dir) {
+    try {
+      org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(dir);
+      p.getFileSystem(new org.apache.hadoop.conf.Configuration()).delete(p, true);
+    } catch (java.io.IOException e) {
+      // left behind: the user's directory goes when the store closes
     }
   }
 
