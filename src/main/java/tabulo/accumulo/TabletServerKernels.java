@@ -41,6 +41,12 @@ final class TabletServerKernels implements KernelHost {
     this.store = store;
   }
 
+  /** A unit is what a tablet server restarted in the middle of it redoes. */
+  @Override
+  public int defaultUnitEntries() {
+    return 50_000;
+  }
+
   @Override
   public void run(KernelPlan plan, List<Range> tablets, KernelCounters counters) {
     AccumuloClient client = store.client();

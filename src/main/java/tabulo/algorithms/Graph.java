@@ -4,6 +4,7 @@ import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
+import tabulo.ops.Session;
 import tabulo.ops.Select;
 
 /**
@@ -19,15 +20,23 @@ public final class Graph {
    * 1 (an edge is there when G holds it in either direction, whatever its weight).
    */
   public static Matrix undirected(Matrix g) {
+    Session s = g.session();
     Matrix t = g.transpose().temporary();
     Matrix both = g.ewiseAdd(t, BinaryOps.PAIR).temporary();
-    return both.select(Select.OFFDIAG).temporary().apply(UnaryOps.ONE).temporary();
+    s.release(t);
+    Matrix offDiagonal = both.select(Select.OFFDIAG).temporary();
+    s.release(both);
+    Matrix ones = offDiagonal.apply(UnaryOps.ONE).temporary();
+    s.release(offDiagonal);
+    return ones;
   }
 
   /** G ∪ G^T with G's weights (the smaller where both directions hold one): for --undirected. */
   public static Matrix symmetric(Matrix g) {
     Matrix t = g.transpose().temporary();
-    return g.ewiseAdd(t, BinaryOps.MIN).temporary();
+    Matrix both = g.ewiseAdd(t, BinaryOps.MIN).temporary();
+    g.session().release(t);
+    return both;
   }
 
   /** The vertex set of G (every row key and every column key) as a vector of ones in {@code column}. */

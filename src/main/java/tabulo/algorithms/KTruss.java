@@ -28,9 +28,12 @@ public final class KTruss {
     Matrix a = Graph.undirected(g);
     long edges = entries(a);
     for (int iteration = 1;; iteration++) {
-      Matrix kept = Triangles.edgeTriangles(a).select(Select.ge(k - 2)).temporary();
+      Matrix support = Triangles.edgeTriangles(a);
+      Matrix kept = support.select(Select.ge(k - 2)).temporary();
+      g.session().release(support);
       long left = entries(kept);
       listener.ended(iteration, left, edges - left);
+      g.session().release(a); // each iterate is only needed for the next: the session keeps none of them
       if (left == edges) {
         return kept.apply(UnaryOps.IDENTITY).into(out); // nothing removed: kept's values are the truss's supports
       }
@@ -41,6 +44,9 @@ public final class KTruss {
 
   /** The number of entries of {@code m} (one per key for the session's reader). */
   private static long entries(Matrix m) {
-    return Math.round(m.apply(UnaryOps.ONE).temporary().reduce(Monoids.PLUS));
+    Matrix ones = m.apply(UnaryOps.ONE).temporary();
+    long n = Math.round(ones.reduce(Monoids.PLUS));
+    m.session().release(ones);
+    return n;
   }
 }

@@ -12,6 +12,12 @@ public interface KernelHost {
   /** Runs the plan's kernel over every tablet range of its driver table; returns when all are done. */
   void run(KernelPlan plan, List<Range> tablets, KernelCounters counters);
 
+  /**
+   * Driver entries per kernel unit when the caller does not say: a unit is what a restarted kernel redoes,
+   * and what a kernel holds in memory at once.
+   */
+  int defaultUnitEntries();
+
   /** A store that can host kernels next to its data. */
   interface Provider {
     KernelHost kernelHost();

@@ -22,6 +22,12 @@ public final class LocalKernels implements KernelHost {
     this.store = store;
   }
 
+  /** A run that dies in this process is discarded whole, so units only bound memory and files. */
+  @Override
+  public int defaultUnitEntries() {
+    return 1_000_000;
+  }
+
   /** The store's own host when it has one and {@code nextToData}, else this process. */
   public static KernelHost of(Store store, boolean nextToData) {
     return nextToData && store instanceof KernelHost.Provider p ? p.kernelHost() : new LocalKernels(store);

@@ -104,15 +104,9 @@ public final class Session implements AutoCloseable {
     return workers;
   }
 
-  /**
-   * Driver entries per kernel unit: in tablet servers 50,000 (a unit is what a restarted kernel redoes);
-   * in this process 1,000,000 (a run that dies is discarded whole, so units only bound memory and files).
-   */
+  /** Driver entries per kernel unit: as set, else the host's default ({@link KernelHost#defaultUnitEntries}). */
   public int unitEntries() {
-    if (unitEntries > 0) {
-      return unitEntries;
-    }
-    return host() instanceof LocalKernels ? 1_000_000 : 50_000;
+    return unitEntries > 0 ? unitEntries : host().defaultUnitEntries();
   }
 
   private KernelHost host() {
@@ -150,6 +144,19 @@ public final class Session implements AutoCloseable {
     }
     runEnded.accept(counters);
     return counters;
+  }
+
+  /**
+   * Deletes a temporary of this session now rather than when the session closes (an iterative algorithm's
+   * previous iterate); refuses a matrix that is not one.
+   */
+  public void release(Matrix m) {
+    for (Workspace w : workspaces.values()) {
+      if (w.release(m.table())) {
+        return;
+      }
+    }
+    throw new IllegalArgumentException("not a temporary of this session: " + m.table());
   }
 
   /** Deletes the session's temporaries (a result kept by name was renamed away first). */

@@ -117,6 +117,17 @@ public final class Workspace implements AutoCloseable {
     return table;
   }
 
+  /** Deletes {@code table} now if it is a temporary of this run; false if it is not one. */
+  public boolean release(String table) {
+    if (!tables.remove(table)) {
+      return false;
+    }
+    if (store.exists(table)) {
+      store.delete(table);
+    }
+    return true;
+  }
+
   /** Creates a temporary table of this run. */
   public String create(String role, TableSettings settings) {
     String name = reserve(role);

@@ -63,6 +63,28 @@ class WorkspaceTest {
     }
   }
 
+  /** An iterative algorithm drops each iterate when the next exists: only temporaries go, and only its own. */
+  @Test
+  void aReleasedTemporaryIsGoneAndOnlyTemporariesOfTheSessionCanBeReleased() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      store.create("A", TableSettings.defaults());
+      fill(store, "A");
+      try (Session s = Session.open(store); Session other = Session.open(store)) {
+        Matrix a = s.matrix("A");
+        Matrix t1 = a.apply(tabulo.math.UnaryOps.ONE).temporary();
+        Matrix t2 = t1.apply(tabulo.math.UnaryOps.ONE).temporary();
+        s.release(t1);
+        assertFalse(store.exists(t1.table()), "released");
+        assertTrue(store.exists(t2.table()), "the next iterate stays");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> s.release(a));
+        assertTrue(store.exists("A"), "a user's table is never released");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> other.release(t2));
+        assertTrue(store.exists(t2.table()), "another session's temporary stays");
+      }
+      assertEquals(Set.of(), reserved(store));
+    }
+  }
+
   @Test
   void twoRunsAtOnceGetTheirOwnTemporariesAndCloseLeavesNothing() {
     try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
