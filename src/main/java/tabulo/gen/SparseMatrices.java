@@ -1,0 +1,71 @@
+package tabulo.gen;
+
+import java.util.SplittableRandom;
+
+import tabulo.math.CsrMatrix;
+import tabulo.math.Monoids;
+import tabulo.math.Triples;
+
+/**
+ * Generated matrices for partitioning benchmarks and tests: the 2D Poisson stiffness matrix, a plain
+ * aggregation prolongator for it (an AMG setup's A P), a random sparse matrix and Graph500 graphs.
+ */
+public final class SparseMatrices {
+  private SparseMatrices() {}
+
+  /** The 5-point Laplacian on an n x n grid, rows in natural (row-major) order: 4 on the diagonal, -1 off. */
+  public static CsrMatrix poisson2d(int n) {
+    Triples t = new Triples();
+    for (int y = 0; y < n; y++) {
+      for (int x = 0; x < n; x++) {
+        int i = y * n + x;
+        t.add(i, i, 4);
+        if (x > 0) {
+          t.add(i, i - 1, -1);
+        }
+        if (x < n - 1) {
+          t.add(i, i + 1, -1);
+        }
+        if (y > 0) {
+          t.add(i, i - n, -1);
+        }
+        if (y < n - 1) {
+          t.add(i, i + n, -1);
+        }
+      }
+    }
+    return CsrMatrix.of(n * n, n * n, t, Monoids.PLUS);
+  }
+
+  /**
+   * Plain aggregation on the n x n grid: aggregates of {@code block x block} points, P(i, agg(i)) = 1, the
+   * tentative prolongator of smoothed aggregation (pyamg's first step). Aggregates numbered row-major.
+   */
+  public static CsrMatrix aggregation2d(int n, int block) {
+    int per = (n + block - 1) / block;
+    Triples t = new Triples();
+    for (int y = 0; y < n; y++) {
+      for (int x = 0; x < n; x++) {
+        t.add(y * n + x, (y / block) * per + x / block, 1);
+      }
+    }
+    return CsrMatrix.of(n * n, per * per, t, Monoids.PLUS);
+  }
+
+  /** A rows x cols matrix with {@code perRow} entries per row at uniformly random columns (duplicates merged). */
+  public static CsrMatrix random(int rows, int cols, int perRow, long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    Triples t = new Triples();
+    for (int i = 0; i < rows; i++) {
+      for (int e = 0; e < perRow; e++) {
+        t.add(i, r.nextInt(cols), 1);
+      }
+    }
+    return CsrMatrix.of(rows, cols, t, Monoids.PLUS);
+  }
+
+  /** A Graph500 graph at {@code scale}: edge factor 16, no permutation (Graphulo's experiment), duplicates merged. */
+  public static CsrMatrix graph500(int scale, long seed) {
+    return EdgeCounts.of(new Graph500(Graph500.Options.ofScale(scale).withSeed(seed))).toMatrix();
+  }
+}
