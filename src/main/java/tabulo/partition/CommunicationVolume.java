@@ -24,29 +24,27 @@ public final class CommunicationVolume {
   public static long of(BipartiteModel m, Assignment p, int batchRows) {
     int limit = batchRows <= 0 ? Integer.MAX_VALUE : batchRows;
     int[] inBatch = new int[m.rowsOfB()]; // the batch that last fetched row j, numbered from 1
-    java.util.Arrays.fill(inBatch, 0);
-    int[] batchOfPart = new int[p.parts()]; // each part's current batch number
-    int[] sizeOfPart = new int[p.parts()]; // distinct B rows in it so far
-    int batches = 0;
+    int batch = 0;
     long volume = 0;
-    // rows of a part are visited in key order; parts interleave, so each keeps its own open batch
-    for (int k = 0; k < p.parts(); k++) {
-      batchOfPart[k] = ++batches;
-    }
-    for (int i = 0; i < m.rowsOfA(); i++) {
-      int k = p.ofA()[i];
-      if (sizeOfPart[k] >= limit) {
-        batchOfPart[k] = ++batches;
-        sizeOfPart[k] = 0;
-      }
-      int batch = batchOfPart[k];
-      for (int q = m.aStart[i]; q < m.aStart[i + 1]; q++) {
-        int j = m.aCol[q];
-        if (inBatch[j] != batch) {
-          inBatch[j] = batch;
-          sizeOfPart[k]++;
-          if (p.ofB()[j] != k) {
-            volume += m.nnzB[j];
+    for (int k = 0; k < p.parts(); k++) { // one part after the other: a batch marks the B rows it holds
+      batch++;
+      int size = 0; // distinct B rows in the current batch
+      for (int i = 0; i < m.rowsOfA(); i++) { // the part's rows in key order
+        if (p.ofA()[i] != k) {
+          continue;
+        }
+        if (size >= limit) {
+          batch++;
+          size = 0;
+        }
+        for (int q = m.aStart[i]; q < m.aStart[i + 1]; q++) {
+          int j = m.aCol[q];
+          if (inBatch[j] != batch) {
+            inBatch[j] = batch;
+            size++;
+            if (p.ofB()[j] != k) {
+              volume += m.nnzB[j];
+            }
           }
         }
       }
