@@ -128,10 +128,73 @@ final class Refinement {
           moved++;
         }
       }
-      if (moved == 0) {
+      if (moved == 0 && !swap()) {
         return;
       }
     }
+  }
+
+  private static final int SWAP_FROM = 256;
+  private static final int SWAP_WITH = 4096;
+
+  /**
+   * When no single move lowers the overload (a part over in one constraint, every other part full in
+   * another), exchanges the pair of vertices, one in an overloaded part, that lowers it most: up to
+   * {@value #SWAP_FROM} candidates of each overloaded part against {@value #SWAP_WITH} of the others, in seeded
+   * order. Returns whether it exchanged one.
+   */
+  private boolean swap() {
+    int[] order = Permutations.random(g.n, random);
+    for (int p = 0; p < parts; p++) {
+      int bestV = -1;
+      int bestU = -1;
+      double bestRelief = 1e-12;
+      int tried = 0;
+      for (int v : order) {
+        if (part[v] != p || !relieves(v, p)) {
+          continue;
+        }
+        if (++tried > SWAP_FROM) {
+          break;
+        }
+        int others = 0;
+        for (int u : order) {
+          if (part[u] == p) {
+            continue;
+          }
+          if (++others > SWAP_WITH) {
+            break;
+          }
+          double r = swapRelief(v, p, u, part[u]);
+          if (r > bestRelief) {
+            bestRelief = r;
+            bestV = v;
+            bestU = u;
+          }
+        }
+      }
+      if (bestV >= 0) {
+        int q = part[bestU];
+        move(bestV, q);
+        move(bestU, p);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private double swapRelief(int v, int p, int u, int q) {
+    double before = 0;
+    double after = 0;
+    for (int c = 0; c < C; c++) {
+      long d = g.weight(v, c) - g.weight(u, c);
+      if (d == 0 || limit[c] == 0) {
+        continue;
+      }
+      before += excess(load[p][c], c) + excess(load[q][c], c);
+      after += excess(load[p][c] - d, c) + excess(load[q][c] + d, c);
+    }
+    return before - after;
   }
 
   /** How much moving v from p to q lowers the overload of p and q together (negative: raises it). */
