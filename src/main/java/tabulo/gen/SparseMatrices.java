@@ -37,6 +37,29 @@ public final class SparseMatrices {
     return CsrMatrix.of(n * n, n * n, t, Monoids.PLUS);
   }
 
+  /** The 7-point Laplacian on an n x n x n mesh, rows in natural order: 6 on the diagonal, -1 off. */
+  public static CsrMatrix poisson3d(int n) {
+    Triples t = new Triples();
+    int[][] steps = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    for (int z = 0; z < n; z++) {
+      for (int y = 0; y < n; y++) {
+        for (int x = 0; x < n; x++) {
+          int i = (z * n + y) * n + x;
+          t.add(i, i, 6);
+          for (int[] d : steps) {
+            int xx = x + d[0];
+            int yy = y + d[1];
+            int zz = z + d[2];
+            if (xx >= 0 && xx < n && yy >= 0 && yy < n && zz >= 0 && zz < n) {
+              t.add(i, (zz * n + yy) * n + xx, -1);
+            }
+          }
+        }
+      }
+    }
+    return CsrMatrix.of(n * n * n, n * n * n, t, Monoids.PLUS);
+  }
+
   /**
    * Plain aggregation on the n x n grid: aggregates of {@code block x block} points, P(i, agg(i)) = 1, the
    * tentative prolongator of smoothed aggregation (pyamg's first step). Aggregates numbered row-major.
