@@ -32,11 +32,13 @@ public final class PartitionBenchmark {
 
   private PartitionBenchmark() {}
 
-  /** Graph500 A B (seeds 1 and 2) per SCALE, Poisson 2D A times its aggregation P, and A A of a 3D mesh. */
+  /** Graph500 A B (seeds 1 and 2) per SCALE, as generated and with vertices permuted, Poisson 2D A times its aggregation P, and A A of a 3D mesh. */
   public static List<Product> products(int[] scales, int grid, int mesh) {
     List<Product> out = new ArrayList<>();
     for (int s : scales) {
       out.add(new Product("graph500 A*B SCALE " + s, SparseMatrices.graph500(s, 1), SparseMatrices.graph500(s, 2)));
+      out.add(new Product("graph500 permuted A*B SCALE " + s, SparseMatrices.graph500(s, 1, true),
+          SparseMatrices.graph500(s, 2, true)));
     }
     out.add(new Product("poisson2d " + grid + "^2 A*P (3x3 aggregates)", SparseMatrices.poisson2d(grid),
         SparseMatrices.aggregation2d(grid, 3)));
@@ -67,10 +69,10 @@ public final class PartitionBenchmark {
   }
 
   public static void print(List<Row> rows, PrintStream out) {
-    out.printf("%-36s %3s %13s %13s %7s %9s %9s %8s %8s%n", "product", "K", "volume plan", "contiguous", "ratio",
+    out.printf("%-40s %3s %13s %13s %7s %9s %9s %8s %8s%n", "product", "K", "volume plan", "contiguous", "ratio",
         "imb plan", "imb cont", "model s", "part s");
     for (Row r : rows) {
-      out.printf(Locale.ROOT, "%-36s %3d %,13d %,13d %7.3f %9.4f %9.4f %8.2f %8.2f%s%n", r.product(), r.parts(),
+      out.printf(Locale.ROOT, "%-40s %3d %,13d %,13d %7.3f %9.4f %9.4f %8.2f %8.2f%s%n", r.product(), r.parts(),
           r.plan().volume(), r.contiguous().volume(),
           r.contiguous().volume() == 0 ? 1.0 : r.plan().volume() / (double) r.contiguous().volume(),
           max(r.plan().imbalance()), max(r.contiguous().imbalance()), r.modelSeconds(), r.partitionSeconds(),

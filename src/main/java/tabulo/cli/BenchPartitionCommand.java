@@ -10,10 +10,13 @@ import tabulo.partition.Partitioner;
 import tabulo.storage.TabuloException;
 
 @Command(name = "partition", description = {"gRRp partitioning beside the contiguous split on generated products.",
-    "Graph500 A*B (seeds 1, 2) per --scales, a 2D Poisson stiffness matrix times its aggregation prolongator",
-    "(AMG Galerkin setup) and A*A of a 3D 7-point mesh; per K in --parts the exact communication volume and",
-    "the largest A/B/C imbalance of the plan and of the contiguous split, and the partitioning time.",
-    "In memory: the figures are the model's, no table is read or written."})
+    "Graph500 A*B (seeds 1, 2; as generated and permuted) per --scales, a 2D",
+    "Poisson stiffness matrix",
+    "times its aggregation prolongator (AMG Galerkin setup) and A*A of a 3D",
+    "7-point mesh; per K in --parts the exact communication volume and the",
+    "largest A/B/C imbalance of the plan and of the contiguous split, and the",
+    "partitioning time. In memory: the figures are the model's, no table is",
+    "read or written."})
 final class BenchPartitionCommand implements Runnable {
   @Option(names = "--scales", paramLabel = "S,...", split = ",",
       description = "Graph500 SCALEs (default ${DEFAULT-VALUE}).")

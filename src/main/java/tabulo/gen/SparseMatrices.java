@@ -89,6 +89,12 @@ public final class SparseMatrices {
 
   /** A Graph500 graph at {@code scale}: edge factor 16, no permutation (Graphulo's experiment), duplicates merged. */
   public static CsrMatrix graph500(int scale, long seed) {
-    return EdgeCounts.of(new Graph500(Graph500.Options.ofScale(scale).withSeed(seed))).toMatrix();
+    return graph500(scale, seed, false);
+  }
+
+  /** As {@link #graph500(int, long)}, with {@code permute} the vertices relabelled (`gen graph500 --permute`). */
+  public static CsrMatrix graph500(int scale, long seed, boolean permute) {
+    return EdgeCounts.of(new Graph500(Graph500.Options.ofScale(scale).withSeed(seed).withPermute(permute)))
+        .toMatrix();
   }
 }
