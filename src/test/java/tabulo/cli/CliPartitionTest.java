@@ -103,6 +103,21 @@ class CliPartitionTest {
     assertEquals(0, number(json, "volume_contiguous"));
   }
 
+  /** Cells the user may not read are not in the model: a labelled row of A and a labelled B row are left out. */
+  @Test
+  void onlyReadableCells() {
+    CliRunner cli = withTables();
+    cli.put("A", "r9\tx\t1\tsecret\n");
+    cli.put("B", "v\tc9\t1\tsecret\n");
+    CliRunner.ok(cli.run("partition", "A", "B", "P", "--parts", "2"));
+    assertFalse(cli.scan("P").contains("r9"));
+    assertFalse(cli.scan("P").contains("v\t"));
+    cli.okRun("setauths", "root", "secret");
+    CliRunner.ok(cli.run("partition", "A", "B", "Q", "--parts", "2"));
+    assertTrue(cli.scan("Q").contains("r9\tA\t"));
+    assertTrue(cli.scan("Q").contains("v\tB\t"));
+  }
+
   @Test
   void errors() {
     CliRunner cli = withTables();
