@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Partitions C = A B for row-by-row multiplication: the {@link BipartiteModel}'s graph through the
- * {@link Partitioner}, with the {@link ContiguousSplit} as one starting point, so the plan's cut is never
- * above the contiguous split refined to balance.
+ * {@link Partitioner}, with the {@link ContiguousSplit} as one starting point: when that split, refined, is
+ * balanced, the plan's cut is at most its cut.
  */
 public final class SpGemmPartitioner {
   /** The plan and whether it meets the imbalance on all three constraints. */
