@@ -17,7 +17,8 @@ import tabulo.bench.StoreBenchmark;
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
     subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class,
         BenchCommand.RFileWrite.class, BenchCommand.Ops.class,
-        BenchCommand.Algorithms.class})
+        BenchCommand.Algorithms.class,
+        BenchPartitionCommand.class})
 final class BenchCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -27,7 +28,7 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops, algorithms)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops, algorithms, partition)");
   }
 
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",

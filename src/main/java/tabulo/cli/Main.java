@@ -29,6 +29,7 @@ import tabulo.storage.TabuloException;
         IngestCommand.class, QueryCommand.class, DegreeCommand.class,
         DegreesCommand.class, BfsCommand.class, ComponentsCommand.class, SsspCommand.class, PageRankCommand.class,
         TrianglesCommand.class, ClusteringCommand.class, KTrussCommand.class, JaccardCommand.class,
+        PartitionCommand.class,
         MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
