@@ -165,11 +165,12 @@ final class BenchCommand implements Runnable {
     }
   }
 
-  @Command(name = "algorithms", description = {"Graph algorithms on Graph500 graphs as tables (PageRank 20",
-      "iterations, components, BFS from the vertex of largest out-degree, triangle count, Jaccard, 3-truss),",
-      "each beside a single-thread in-memory CSR baseline measured in the same run (both read the graph",
-      "from its table) and checked against it: a result that differs is printed as MISMATCH and the",
-      "command fails. Prints time, ratio and the goal of issue 12."})
+  @Command(name = "algorithms", description = {"Graph algorithms on Graph500 graphs as tables: PageRank",
+      "(20 iterations), components, BFS from the vertex of largest out-degree,",
+      "triangle count, Jaccard, 3-truss; each beside a single-thread in-memory",
+      "CSR baseline measured in the same run (both read the graph from its",
+      "table) and checked against it: a result that differs prints MISMATCH",
+      "and the command fails. Prints time, ratio and the goal of issue 12."})
   static final class Algorithms implements Runnable {
     @Option(names = "--scale", paramLabel = "S", description = {"SCALE of every graph (default: "
         + tabulo.bench.AlgorithmsBenchmark.DEFAULT_SCALE + ", and " + tabulo.bench.AlgorithmsBenchmark.SMALL_SCALE
