@@ -16,7 +16,10 @@ import tabulo.storage.TabuloException;
  * r' = (1-d)/N + d A^T (r / outdeg) + d (sum of r over dangling vertices)/N, from r = 1/N, until
  * sum |r' - r| &lt; N tol. Vectors are one-column tables (column {@value #COLUMN}); A^T w is the vector
  * form of mxm over plus.times, with A the structure of G (ones). The vertex set is every row and column key
- * of G; a vertex without out-edges (dangling) spreads its rank evenly.
+ * of G; a vertex without out-edges (dangling) spreads its rank evenly. A round is eight operations:
+ * w = r .* (d/outdeg), y = A^T w, sum(y) (which is d times the rank of the vertices with out-edges, so the
+ * dangling rank needs no operation of its own), the base vector, r' = base + y, and sum |r' - r|
+ * (difference, abs, sum); sum(r) is carried from round to round, not read back.
  */
 public final class PageRank {
   public static final String COLUMN = "rank";
@@ -84,28 +87,30 @@ public final class PageRank {
       vertices.apply(UnaryOps.IDENTITY).into(out); // no vertex: no rank (NetworkX returns {})
       return new Result(0, 0, true, 0);
     }
-    Matrix invOutdeg = outdeg.apply(UnaryOps.MINV).temporary();
     double d = o.damping();
+    // d / outdeg once, so that y = A^T (r .* d/outdeg) is already the damped share: one operation less a round
+    Matrix dInvOutdeg = outdeg.apply(UnaryOps.MINV).temporary().applyBindSecond(BinaryOps.TIMES, d).temporary();
     Matrix r = vertices.applyBindSecond(BinaryOps.TIMES, 1.0 / n).temporary();
+    double rSum = 1; // sum(r), kept exactly as computed below rather than read back (one reduce less a round)
     MxmOptions transposed = MxmOptions.defaults().transposeA(true).semiring(Semirings.PLUS_TIMES);
     double change = Double.NaN;
     for (int i = 1; i <= o.maxIterations(); i++) {
       if (o.cancelled().getAsBoolean()) {
         throw new TabuloException("pagerank: cancelled at iteration " + i);
       }
-      Matrix w = r.ewiseMult(invOutdeg, BinaryOps.TIMES).temporary();
+      Matrix w = r.ewiseMult(dInvOutdeg, BinaryOps.TIMES).temporary();
       Matrix y = ones.mxm(w, transposed).temporary();
-      // the rank held by dangling vertices: all of it but what vertices with out-edges hold
-      Matrix rDangling = r.ewiseMult(outdeg, BinaryOps.FIRST).temporary();
-      double danglingSum = r.reduce(Monoids.PLUS) - rDangling.reduce(Monoids.PLUS);
-      Matrix base = vertices.applyBindSecond(BinaryOps.TIMES, (1 - d) / n + d * danglingSum / n).temporary();
-      Matrix dy = y.applyBindSecond(BinaryOps.TIMES, d).temporary();
-      Matrix next = base.ewiseAdd(dy, BinaryOps.PLUS).temporary();
+      // sum(y) = d * (the rank held by vertices with out-edges), so d * (dangling rank) = d sum(r) - sum(y)
+      double ySum = y.reduce(Monoids.PLUS);
+      double base = (1 - d) / n + (d * rSum - ySum) / n;
+      Matrix baseline = vertices.applyBindSecond(BinaryOps.TIMES, base).temporary();
+      Matrix next = baseline.ewiseAdd(y, BinaryOps.PLUS).temporary();
       Matrix diff = next.ewiseAdd(r, BinaryOps.MINUS).temporary();
       Matrix absDiff = diff.apply(UnaryOps.ABS).temporary();
       change = absDiff.reduce(Monoids.PLUS);
-      dropTemporaries(s, w, y, rDangling, base, dy, diff, absDiff, r);
+      dropTemporaries(s, w, y, baseline, diff, absDiff, r);
       r = next;
+      rSum = n * base + ySum;
       o.listener().iteration(i, change);
       if (change < n * o.tolerance()) {
         r.apply(UnaryOps.IDENTITY).into(out);

@@ -9,11 +9,18 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
-/** Replaces a small file atomically: write a temporary, fsync it, rename over the target, fsync the folder. */
+/**
+ * Replaces a small file atomically: write a temporary, fsync it, rename over the target, fsync the folder.
+ * Files of {@link ScratchTables} are not fsynced (renames stay atomic).
+ */
 final class AtomicFile {
+  /** How many fsyncs this process made through here (a test counts what an operation costs). */
+  static final java.util.concurrent.atomic.AtomicLong FSYNCS = new java.util.concurrent.atomic.AtomicLong();
+
   private AtomicFile() {}
 
   static void write(Path target, byte[] content) throws IOException {
+    boolean sync = !ScratchTables.holds(target);
     Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
     Files.deleteIfExists(tmp); // so the new one is created private
     try (FileChannel ch = PrivateFiles.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -21,7 +28,10 @@ final class AtomicFile {
       while (buf.hasRemaining()) {
         ch.write(buf);
       }
-      ch.force(true);
+      if (sync) {
+        ch.force(true);
+        FSYNCS.incrementAndGet();
+      }
     } catch (IOException | RuntimeException e) {
       try {
         Files.deleteIfExists(tmp); // the target is as it was; leave no half-written temporary
@@ -35,21 +45,31 @@ final class AtomicFile {
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("file system cannot rename atomically: " + target.getParent(), e);
     }
-    syncDirectory(target.getParent());
+    if (sync) {
+      syncDirectory(target.getParent());
+    }
   }
 
   /** Makes a rename or a new file in {@code dir} durable. */
   static void syncDirectory(Path dir) throws IOException {
+    if (ScratchTables.holds(dir)) {
+      return;
+    }
     try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
       ch.force(true);
+      FSYNCS.incrementAndGet();
     } catch (IOException e) {
       // Some file systems refuse to open directories; the rename is then as durable as they make it.
     }
   }
 
   static void syncFile(Path file) throws IOException {
+    if (ScratchTables.holds(file)) {
+      return;
+    }
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
       ch.force(true);
+      FSYNCS.incrementAndGet();
     }
   }
 }

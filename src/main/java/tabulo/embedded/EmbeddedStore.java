@@ -219,6 +219,9 @@ public final class EmbeddedStore implements Store {
       addIterator(manifest, table, it.setting(), it.scopes());
     }
     String id = Long.toString(catalog.nextTableId, 36);
+    if (TableNames.isReserved(table)) {
+      ScratchTables.add(tableDir(id)); // a temporary: its files need no fsync until renamed to a user name
+    }
     try {
       Table.create(tableDir(id), manifest);
       catalog.nextTableId++;
@@ -242,6 +245,7 @@ public final class EmbeddedStore implements Store {
       catalog.tables.remove(table);
       catalog.save(dir);
       deleteRecursively(tableDir(id));
+      ScratchTables.remove(tableDir(id));
     } catch (IOException e) {
       throw new TabuloException("cannot delete table " + table + ": " + e.getMessage(), e);
     }
@@ -254,6 +258,13 @@ public final class EmbeddedStore implements Store {
     checkName(to);
     if (catalog.tables.containsKey(to)) {
       throw new TabuloException("table " + to + " already exists");
+    }
+    try {
+      if (!TableNames.isReserved(to)) {
+        ScratchTables.makeDurable(tableDir(id)); // published: durable before the catalog names it
+      }
+    } catch (IOException e) {
+      throw new TabuloException("cannot rename table " + from + ": " + e.getMessage(), e);
     }
     catalog.tables.remove(from);
     catalog.tables.put(to, id);

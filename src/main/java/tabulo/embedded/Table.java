@@ -82,7 +82,9 @@ final class Table {
   static void create(Path dir, TableManifest manifest) throws IOException {
     PrivateFiles.createDirectories(dir);
     manifest.save(dir);
-    AtomicFile.syncDirectory(dir.getParent());
+    if (!ScratchTables.holds(dir)) { // a scratch table's entry is synced when it is published
+      AtomicFile.syncDirectory(dir.getParent());
+    }
   }
 
   static Table open(Path dir, String id, String name, Background background, EngineOptions options)

@@ -1,0 +1,70 @@
+package tabulo.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Map.Entry;
+import java.util.TreeMap;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tabulo.storage.ScanSpec;
+import tabulo.storage.SortedLoader;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+
+/**
+ * A temporary (reserved name) is created and loaded without fsyncing its own files; renaming it to a user
+ * name fsyncs every one of them first, and it then reads back whole after the store reopens.
+ */
+class ScratchTablesTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void temporariesSkipTheirFsyncsUntilPublished() throws Exception {
+    Path db = dir.resolve("db");
+    long userCost;
+    long scratchCost;
+    long publishCost;
+    try (Store store = EmbeddedStore.open(db, "root")) {
+      userCost = createAndLoad(store, "user");
+      scratchCost = createAndLoad(store, "__scratch");
+      long before = AtomicFile.FSYNCS.get();
+      store.rename("__scratch", "published");
+      publishCost = AtomicFile.FSYNCS.get() - before;
+    }
+    // a user table: its sorted file, checksum file, manifests and directories are synced
+    assertTrue(scratchCost < userCost - 4, "scratch " + scratchCost + " fsyncs, user table " + userCost);
+    // the sorted file, its checksum file and the manifest at least, then the catalog
+    assertTrue(publishCost >= 4, "publishing fsynced " + publishCost);
+    try (Store store = EmbeddedStore.open(db, "root")) {
+      assertEquals(cells(store, "user"), cells(store, "published"));
+      assertEquals(100, cells(store, "published").size());
+    }
+  }
+
+  /** Creates {@code table}, loads 100 cells as one sorted file; returns the fsyncs it took. */
+  private static long createAndLoad(Store store, String table) {
+    long before = AtomicFile.FSYNCS.get();
+    store.create(table, TableSettings.defaults());
+    try (SortedLoader loader = store.atomicLoad(table)) {
+      for (int r = 100; r < 200; r++) {
+        loader.append(new Key("r" + r, "", "c", 1), new Value("v" + r));
+      }
+    }
+    return AtomicFile.FSYNCS.get() - before;
+  }
+
+  private static TreeMap<String, String> cells(Store store, String table) {
+    TreeMap<String, String> m = new TreeMap<>();
+    for (Entry<Key, Value> e : store.scanAll(table, ScanSpec.all())) {
+      m.put(e.getKey().getRow() + " " + e.getKey().getColumnQualifier(), e.getValue().toString());
+    }
+    return m;
+  }
+}
