@@ -348,6 +348,17 @@ public final class EmbeddedStore implements Store {
   }
 
   @Override
+  public synchronized void makeDurable(String table) {
+    checkWritable("sync table " + table);
+    String id = idOf(table);
+    try {
+      ScratchTables.makeDurable(tableDir(id));
+    } catch (IOException e) {
+      throw new TabuloException("cannot sync table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
   public void compact(String table) {
     checkWritable("compact table " + table);
     try {

@@ -144,6 +144,7 @@ public final class Workspace implements AutoCloseable {
     if (!tables.contains(replacement)) {
       throw new IllegalArgumentException("not a temporary of this run: " + replacement);
     }
+    store.makeDurable(replacement); // what the recorded intent rolls forward must survive a power loss
     recordReplace(replacement, target);
     finishReplace(store, replacement, target);
     Mutation done = new Mutation(REPLACE_ROW);

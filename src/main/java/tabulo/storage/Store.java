@@ -54,6 +54,12 @@ public interface Store extends AutoCloseable {
   /** Writes every table's buffered data to sorted files; returns when they are durable. */
   void flush(String table);
 
+  /**
+   * Makes everything written to {@code table} durable now, as a rename to a user name does: for a temporary
+   * about to replace a user's table (the embedded engine writes temporaries' files without fsync).
+   */
+  default void makeDurable(String table) {}
+
   /** Major-compacts every tablet of the table into one file, applying majc iterators; waits for it. */
   void compact(String table);
 

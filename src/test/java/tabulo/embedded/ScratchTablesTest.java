@@ -48,6 +48,26 @@ class ScratchTablesTest {
     }
   }
 
+  /**
+   * A temporary that replaces a user's table (an accumulate) is made durable before the replace is recorded:
+   * a power loss after the target's deletion must not roll forward a temporary whose files were never synced.
+   */
+  @Test
+  void makeDurableSyncsAScratchTableOnceAndAUserTableNotAgain() throws Exception {
+    try (Store store = EmbeddedStore.open(dir.resolve("db2"), "root")) {
+      createAndLoad(store, "__scratch");
+      long before = AtomicFile.FSYNCS.get();
+      store.makeDurable("__scratch");
+      long first = AtomicFile.FSYNCS.get() - before;
+      before = AtomicFile.FSYNCS.get();
+      store.makeDurable("__scratch");
+      store.rename("__scratch", "published");
+      long again = AtomicFile.FSYNCS.get() - before;
+      assertTrue(first >= 3, "the sorted file, its checksum file and the manifest synced: " + first);
+      assertTrue(again <= 2, "nothing left to sync but the catalog: " + again);
+    }
+  }
+
   /** Creates {@code table}, loads 100 cells as one sorted file; returns the fsyncs it took. */
   private static long createAndLoad(Store store, String table) {
     long before = AtomicFile.FSYNCS.get();
