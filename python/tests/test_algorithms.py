@@ -157,3 +157,15 @@ def test_a_real_sigint_reaches_python_and_cleans_up(tmp_path):
     p.send_signal(2)
     out, err = p.communicate(timeout=120)
     assert out.strip() == "interrupted ['G']", err
+
+
+def test_ctrl_c_stops_an_operation_before_it_publishes(db, monkeypatch):
+    random_graph(db)
+
+    def interrupted(job, line):
+        raise KeyboardInterrupt  # at once: the operation's kernel run ends cancelled
+
+    monkeypatch.setattr(_job, "poll", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        db.ewise_add("G", "G", "C")
+    assert db.ls() == ["G"]  # no C, no temporary
