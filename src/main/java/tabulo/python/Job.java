@@ -36,9 +36,18 @@ public final class Job {
     return job;
   }
 
-  /** Waits up to {@code millis} for the work to end; whether it has. */
-  public boolean waitFor(long millis) throws InterruptedException {
-    thread.join(Math.max(1, millis));
+  /**
+   * Waits up to {@code millis} for the work to end; whether it has. Ctrl-C reaches Python as a pending
+   * KeyboardInterrupt (raised as soon as this returns); JPype also interrupts the waiting Java thread, and
+   * that interrupt (or a stale one left on the caller's thread) is cleared here rather than thrown.
+   */
+  public boolean waitFor(long millis) {
+    Thread.interrupted();
+    try {
+      thread.join(Math.max(1, millis));
+    } catch (InterruptedException e) {
+      Thread.interrupted();
+    }
     return !thread.isAlive();
   }
 
