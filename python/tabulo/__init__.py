@@ -2,8 +2,9 @@
 in-process JVM. See the repository README's "Python" section."""
 from ._jvm import TabuloError
 from .assoc import Assoc
-from .d4m_functions import catkeymul, col2type, val2col
+from .d4m_functions import catkeymul, catvalmul, col2type, val2col
 from .db import DbServer, DbTable, DbTablePair, connect
+from . import plot
 
-__all__ = ["Assoc", "DbServer", "DbTable", "DbTablePair", "TabuloError", "catkeymul", "col2type", "connect",
+__all__ = ["Assoc", "DbServer", "DbTable", "DbTablePair", "TabuloError", "catkeymul", "catvalmul", "col2type", "connect", "plot",
            "val2col"]

@@ -69,7 +69,9 @@ def start() -> None:
                 _build(root)
             classpath = [str(root / "target" / "tabulo.jar"), str(root / "target" / "lib" / "*")]
             options = shlex.split(os.environ.get("TABULO_JAVA_OPTS", "-XX:+UseParallelGC"))
-            jpype.startJVM(*options, classpath=classpath, convertStrings=False)
+            # interrupt=False: Ctrl-C reaches Python (a KeyboardInterrupt that cancels the running job) instead
+            # of stopping the JVM and the process
+            jpype.startJVM(*options, classpath=classpath, convertStrings=False, interrupt=False)
         _started = True
 
 

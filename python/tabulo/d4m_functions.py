@@ -26,24 +26,53 @@ def col2type(a: Assoc, sep: str = "|") -> Assoc:
     return Assoc(r, np.array([p[0] for p in parts], dtype=str), np.array([p[1] for p in parts], dtype=str))
 
 
-def catkeymul(a: Assoc, b: Assoc, sep: str = ";") -> Assoc:
-    """The product's pattern with, as each value, the shared keys k where A(i, k) and B(k, j) are both
-    stored, in key order, each followed by sep: 'k1;k2;' (D4M's CatKeyMul)."""
+def _meetings(a: Assoc, b: Assoc):
+    """For each entry (i, j) of the product's pattern: (i, j, the positions in `shared` of the keys k
+    where A(i, k) and B(k, j) are both stored), and `shared`, the sorted keys of A's columns and B's rows."""
     shared = np.intersect1d(a.col, b.row)
     if len(shared) == 0:
-        return Assoc()
+        return shared, []
     left = a.logical().adj[:, np.searchsorted(a.col, shared)].tocsr()
     right = b.logical().adj[np.searchsorted(b.row, shared), :].tocsc()
     left.sort_indices()
     right.sort_indices()
     pattern = (left @ right).tocoo()
-    names = np.array(key_text(shared), dtype=object)
-    rows, cols, vals = [], [], []
-    for i, j in zip(pattern.row, pattern.col):
-        ks = np.intersect1d(left.indices[left.indptr[i]:left.indptr[i + 1]],
-                            right.indices[right.indptr[j]:right.indptr[j + 1]], assume_unique=True)
-        rows.append(i)
-        cols.append(j)
-        vals.append("".join(k + sep for k in names[ks]))
-    return Assoc(a.row[np.array(rows, dtype=np.int64)], b.col[np.array(cols, dtype=np.int64)],
-                 np.array(vals, dtype=str))
+    return shared, [(i, j, np.intersect1d(left.indices[left.indptr[i]:left.indptr[i + 1]],
+                                          right.indices[right.indptr[j]:right.indptr[j + 1]], assume_unique=True))
+                    for i, j in zip(pattern.row, pattern.col)]
+
+
+def _listing(a: Assoc, b: Assoc, text) -> Assoc:
+    """The product's pattern with, as each value, text(i, j, shared keys that met) (a string)."""
+    shared, meetings = _meetings(a, b)
+    if not meetings:
+        return Assoc()
+    rows = np.array([m[0] for m in meetings], dtype=np.int64)
+    cols = np.array([m[1] for m in meetings], dtype=np.int64)
+    vals = np.array([text(i, j, shared[ks]) for i, j, ks in meetings], dtype=str)
+    return Assoc(a.row[rows], b.col[cols], vals)
+
+
+def catkeymul(a: Assoc, b: Assoc, sep: str = ";") -> Assoc:
+    """The product's pattern with, as each value, the shared keys k where A(i, k) and B(k, j) are both
+    stored, in key order, each followed by sep: 'k1;k2;' (D4M's CatKeyMul)."""
+    return _listing(a, b, lambda i, j, keys: "".join(k + sep for k in key_text(keys)))
+
+
+def catvalmul(a: Assoc, b: Assoc, pair_delimiter: str = ",", delimiter: str = ";") -> Assoc:
+    """The product's pattern with, as each value, the pairs of values that met, in the order of the shared
+    keys k: 'A(i,k),B(k,j),;' per k (D4M's CatValMul: '1,2,;3,4,;'). Numbers are written as keys are
+    (integral ones without '.0')."""
+    def value_text(x: Assoc, i, j) -> str:
+        v = x.adj[i, j]
+        return key_text([v])[0] if x.is_numeric() else str(x.val[int(v) - 1])
+
+    def text(i, j, keys):
+        pairs = []
+        for k in keys:
+            ka = int(np.searchsorted(a.col, k))
+            kb = int(np.searchsorted(b.row, k))
+            pairs.append(value_text(a, i, ka) + pair_delimiter + value_text(b, kb, j) + pair_delimiter)
+        return "".join(p + delimiter for p in pairs)
+
+    return _listing(a, b, text)

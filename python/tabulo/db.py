@@ -6,6 +6,7 @@ from scipy import sparse
 
 from . import _jvm, _transfer
 from ._keys import as_list, is_string, selection_to_spec
+from ._operations import Algorithms, Operations
 from .assoc import Assoc
 
 
@@ -20,8 +21,10 @@ def connect(path=None, *, user=None, read_only=False, accumulo=None):
     return DbServer(bridge, str(path))
 
 
-class DbServer:
-    """An open database: db.ls(), db['T'] (a DbTable, created if absent), db['T', 'TT'] (a DbTablePair)."""
+class DbServer(Operations, Algorithms):
+    """An open database: db.ls(), db['T'] (a DbTable, created if absent), db['T', 'TT'] (a DbTablePair),
+    db.table('T') (a handle on an existing table); the operations and algorithms (db.ewise_add, db.mult,
+    db.pagerank, ...) run next to the data and return their result tables."""
 
     def __init__(self, bridge, path):
         self._bridge = bridge
@@ -48,29 +51,14 @@ class DbServer:
             _jvm.call(self._bridge.create, name)
         return name
 
+    def table(self, name):
+        """A handle on the existing table `name` (an error when there is none); nothing is read until asked."""
+        if not self.exists(name):
+            raise _jvm.TabuloError(f"no such table: {name}")
+        return DbTable(self, name)
+
     def delete_table(self, name):
         _jvm.call(self._bridge.delete, name)
-
-    def mult(self, a, b, c, *, transpose_a=False, semiring="plus.times", algorithm="auto", codec="decimal",
-             rows=":", cols=":", inner=":", transpose_out=None, workers=2):
-        """C = A (+.x) B (or A^T (+.x) B) into the new table C, computed next to the data; returns C."""
-        j = _jvm.java
-        spec = j("tabulo.python.Bridge").spec
-        options = j("tabulo.ops.mxm.MxmOptions").defaults().transposeA(bool(transpose_a))
-        options.semiring(_jvm.call(j("tabulo.math.Semirings").named, semiring, parameter="semiring"))
-        options.codec(_jvm.call(j("tabulo.math.ValueCodec").named, codec, parameter="codec"))
-        options.rows(_jvm.call(spec, "rows", selection_to_spec(rows, "rows")))
-        options.cols(_jvm.call(spec, "cols", selection_to_spec(cols, "cols")))
-        options.inner(_jvm.call(spec, "inner", selection_to_spec(inner, "inner")))
-        algorithms = {"auto": "AUTO", "outer": "OUTER", "rowwise": "ROWWISE"}
-        if algorithm not in algorithms:
-            raise _jvm.TabuloError(f"algorithm: must be one of {', '.join(algorithms)}, got {algorithm!r}")
-        options.algorithm(getattr(j("tabulo.ops.mxm.MxmOptions$Algorithm"), algorithms[algorithm]))
-        _jvm.call(options.workers, int(workers), parameter="workers")
-        if transpose_out is not None:
-            options.transposeOut(transpose_out)
-        _jvm.call(self._bridge.mult, a, b, c, options)
-        return DbTable(self, c)
 
     def ingest(self, prefix, files, *, format="csv", row_column=None, np=1, splits=(), force=False):
         """CSV or TSV files with a header row (or directories of them) into the D4M 2.0 schema tables
@@ -116,6 +104,7 @@ class DbTable:
     """A table seen as an associative array: T[rows, cols] reads, T.put(A) writes."""
 
     _transpose = None
+    info = None  # what the operation that wrote the table reported (mult, bfs, pagerank, ...)
 
     def __init__(self, db, name):
         self.db = db

@@ -35,3 +35,25 @@ def test_catkeymul_lists_the_shared_keys_in_order():
                 expected[(i, j)] = expected.get((i, j), "") + k + ";"
     assert assoc_dict(tabulo.catkeymul(a, b)) == expected
     assert tabulo.catkeymul(a, Assoc("zz,", "j,", 1)).nnz() == 0
+
+
+def test_catvalmul_lists_the_value_pairs_that_met_in_key_order():
+    rng = np.random.default_rng(6)
+    rows = [f"i{k}" for k in rng.integers(0, 5, 50)]
+    inner = [f"k{k}" for k in rng.integers(0, 7, 50)]
+    a = Assoc(rows, inner, [float(v) for v in rng.integers(1, 9, 50)], aggregate="last")
+    b = Assoc([f"k{k}" for k in rng.integers(0, 7, 50)], [f"j{k}" for k in rng.integers(0, 5, 50)],
+              [f"s{v}" for v in rng.integers(0, 9, 50)], aggregate="last")
+    da, db = assoc_dict(a), assoc_dict(b)
+    expected = {}
+    for (i, k), va in sorted(da.items(), key=lambda x: x[0][1]):
+        for (k2, j), vb in db.items():
+            if k == k2:
+                expected[(i, j)] = expected.get((i, j), "") + f"{int(va)},{vb},;"
+    assert assoc_dict(tabulo.catvalmul(a, b)) == expected
+    # D4M.py's example shape, and its delimiters
+    x = Assoc("r,r,", "a,b,", [1, 2.5])
+    y = Assoc("a,b,", "c,c,", [3, 4])
+    assert assoc_dict(tabulo.catvalmul(x, y)) == {("r", "c"): "1,3,;2.5,4,;"}
+    assert assoc_dict(tabulo.catvalmul(x, y, pair_delimiter="|", delimiter="/")) == {("r", "c"): "1|3|/2.5|4|/"}
+    assert tabulo.catvalmul(x, Assoc("zz,", "c,", 1)).nnz() == 0

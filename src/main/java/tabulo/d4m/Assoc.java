@@ -628,9 +628,9 @@ public final class Assoc {
       return rowList.size();
     }
 
-    /** Sums numbers; keeps the smaller string (D4M's defaults). */
+    /** Keeps the smaller value, numbers and strings alike (D4M.py's default, {@code Assoc(r, c, v)}). */
     public Assoc build() {
-      return build(Boolean.TRUE.equals(strings) ? Collision.MIN : Collision.SUM);
+      return build(Collision.MIN);
     }
 
     public Assoc build(Collision collision) {

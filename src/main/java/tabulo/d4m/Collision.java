@@ -5,7 +5,7 @@ import java.util.function.DoubleBinaryOperator;
 
 /**
  * What building an associative array does with two values for the same (row, column), applied in the
- * order the triples were given. Numbers default to {@link #SUM}, strings to {@link #MIN} (D4M's default).
+ * order the triples were given. Both numbers and strings default to {@link #MIN} (D4M.py's default).
  */
 public final class Collision {
   private final String name;

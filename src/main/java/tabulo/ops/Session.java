@@ -3,6 +3,7 @@ package tabulo.ops;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
@@ -34,6 +35,7 @@ public final class Session implements AutoCloseable {
   private int unitEntries; // 0: the host's default
   private LongConsumer progress = done -> {};
   private Consumer<KernelCounters> runEnded = counters -> {};
+  private BooleanSupplier cancelled = () -> false;
   private final Map<String, Workspace> workspaces = new LinkedHashMap<>();
 
   private Session(Store store) {
@@ -82,6 +84,16 @@ public final class Session implements AutoCloseable {
   /** Hears each kernel run's counters when it ends (a command says how many cells it wrote). */
   public Session onRunEnd(Consumer<KernelCounters> listener) {
     this.runEnded = listener;
+    return this;
+  }
+
+  /**
+   * Asked before and after every kernel run: once it says true, the run stops the operation with an error
+   * (a finished run's result is not published), and closing the session deletes the temporaries (Ctrl-C
+   * from Python).
+   */
+  public Session cancelled(BooleanSupplier c) {
+    this.cancelled = c;
     return this;
   }
 
@@ -136,12 +148,14 @@ public final class Session implements AutoCloseable {
     if (plan.journalTable() != null) {
       workspace(plan.outputs().get(0)).adopt(plan.journalTable()); // a host that journals units creates it
     }
+    checkCancelled();
     KernelHost host = host();
     KernelCounters counters = new KernelCounters();
     List<Range> tablets = Scans.tablets(store, plan.driverTable());
     try (Ticker t = new Ticker(() -> progress.accept(counters.work.get()))) {
       host.run(plan, tablets, counters);
     }
+    checkCancelled();
     runEnded.accept(counters);
     return counters;
   }
@@ -157,6 +171,12 @@ public final class Session implements AutoCloseable {
       }
     }
     throw new IllegalArgumentException("not a temporary of this session: " + m.table());
+  }
+
+  private void checkCancelled() {
+    if (cancelled.getAsBoolean()) {
+      throw new TabuloException("cancelled");
+    }
   }
 
   /** Deletes the session's temporaries (a result kept by name was renamed away first). */

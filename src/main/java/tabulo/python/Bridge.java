@@ -10,9 +10,6 @@ import tabulo.d4m.SchemaIngest;
 import tabulo.d4m.TableCells;
 import tabulo.d4m.TablePair;
 import tabulo.embedded.EmbeddedStore;
-import tabulo.ops.mxm.Mxm;
-import tabulo.ops.mxm.MxmOptions;
-import tabulo.ops.mxm.MxmResult;
 import tabulo.select.KeySpec;
 import tabulo.storage.PackedCells;
 import tabulo.storage.SortedLoader;
@@ -160,11 +157,6 @@ public final class Bridge implements AutoCloseable {
       throw new TabuloException(r.error());
     }
     return r;
-  }
-
-  /** C = op(A) (+.x) B through Tabulo's multiply (see {@link Mxm}). */
-  public MxmResult mult(String a, String b, String c, MxmOptions options) {
-    return Mxm.multiply(store, a, b, c, options);
   }
 
   /** A D4M key spec, or an error naming the parameter. */

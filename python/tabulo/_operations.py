@@ -1,0 +1,190 @@
+"""The table operations and graph algorithms of DbServer, with the command line's names and options.
+Each runs next to the data as a Java job (progress line, Ctrl-C cancels: see _job) and returns the
+result table as a lazy DbTable (nothing comes to Python until .to_assoc()); reduce to a scalar and
+triangles return a number."""
+import warnings
+
+from . import _job, _jvm
+from ._keys import selection_to_spec
+
+
+def _output(mask=None, structure=False, complement=False, accum=None, auths=None, codec="decimal",
+            kernels="server"):
+    """The output options every operation takes (the command line's --mask --structure --complement
+    --accum --auths --codec --kernels) as a tabulo.python.OutputSpec."""
+    spec = _jvm.java("tabulo.python.OutputSpec")()
+    _jvm.call(spec.mask, mask, bool(structure), bool(complement))
+    _jvm.call(spec.accum, accum)
+    _jvm.call(spec.auths, None if auths is None else (auths if isinstance(auths, str) else ",".join(auths)))
+    _jvm.call(spec.codec, str(codec))
+    _jvm.call(spec.kernels, str(kernels))
+    return spec
+
+
+def _double(x):
+    import jpype
+    return None if x is None else jpype.JObject(float(x), jpype.JDouble)
+
+
+def _int(x):
+    import jpype
+    return None if x is None else jpype.JObject(int(x), jpype.JInt)
+
+
+class Operations:
+    """Mixed into DbServer: C = op(A, B) into new tables (or, with accum, into C), computed next to the data.
+
+    Every method takes the output options of the command line: ``mask=M`` (C<M>: write only where M holds
+    a non-zero value), ``structure=True`` (where M holds any entry), ``complement=True`` (where M does
+    not admit), ``accum=OP`` (combine into the existing C: C = C OP T), ``auths="a,b"`` (read the inputs
+    with these authorizations), ``codec="decimal"|"long"|"double"``, ``kernels="server"|"client"``.
+    """
+
+    def _ops(self):
+        return _jvm.java("tabulo.python.Operations")(self._bridge)
+
+    def _table_result(self, c, start, name, *args):
+        _job.run(start, name, *args)
+        return self.table(c)
+
+    def ewise_add(self, a, b, c, op="plus", **output):
+        """C = A op B over the union of keys (op where both hold a key, else the one value): `ewise-add`."""
+        return self._table_result(c, self._ops().ewiseAdd, "ewise_add", a, b, c, op, _output(**output))
+
+    def ewise_mult(self, a, b, c, op="times", **output):
+        """C = A op B over the intersection of keys: `ewise-mult`."""
+        return self._table_result(c, self._ops().ewiseMult, "ewise_mult", a, b, c, op, _output(**output))
+
+    def apply(self, a, c, op, scalar=None, bind="second", **output):
+        """C = f(A) with a unary op (identity ainv minv abs one lnot sqrt exp log), or with scalar=X a binary
+        op bound to X: op(a, X) (bind="second") or op(X, a) (bind="first"): `apply`."""
+        if bind not in ("first", "second"):
+            raise _jvm.TabuloError(f"bind: expected 'first' or 'second', got {bind!r}")
+        if scalar is None and bind != "second":
+            raise _jvm.TabuloError("bind needs scalar")
+        return self._table_result(c, self._ops().apply, "apply", a, c, op, _double(scalar), bind == "first",
+                                  _output(**output))
+
+    def select(self, a, c, op=None, scalar=None, rows=":", cols=":", **output):
+        """C = the entries of A that op keeps (tril triu diag offdiag; eq ne gt ge lt le against scalar),
+        within the D4M selections rows and cols: `select`."""
+        if op is None and rows == ":" and cols == ":":
+            raise _jvm.TabuloError("select needs op, rows or cols")
+        return self._table_result(c, self._ops().select, "select", a, c, op, _double(scalar),
+                                  selection_to_spec(rows, "rows"), selection_to_spec(cols, "cols"),
+                                  _output(**output))
+
+    def reduce(self, a, c=None, dim=None, monoid="plus", column=None, **output):
+        """Folds each row (dim="rows") or column (dim="cols") of A with the monoid into the vector table C
+        (column named column, default the monoid's name); without C, returns the fold of every cell you
+        may read as a number: `reduce` (`--scalar`)."""
+        result = _job.run(self._ops().reduce, "reduce", a, c, dim, monoid, column, _output(**output))
+        return float(result) if c is None else self.table(c)
+
+    def transpose(self, a, c, **output):
+        """C = A^T: `transpose`."""
+        return self._table_result(c, self._ops().transpose, "transpose", a, c, _output(**output))
+
+    def extract(self, a, c, rows=":", cols=":", **output):
+        """C = A(rows, cols) with D4M selections: `extract`."""
+        return self._table_result(c, self._ops().extract, "extract", a, c, selection_to_spec(rows, "rows"),
+                                  selection_to_spec(cols, "cols"), _output(**output))
+
+    def assign(self, c, a, rows=":", cols=":", **output):
+        """C(rows, cols) = A into the existing table C (with accum: C(rows, cols) accum= A); C outside the
+        block stays: `assign`."""
+        return self._table_result(c, self._ops().assign, "assign", c, a, selection_to_spec(rows, "rows"),
+                                  selection_to_spec(cols, "cols"), _output(**output))
+
+    def mult(self, a, b, c, *, transpose_a=False, semiring="plus.times", algorithm="auto", rows=":", cols=":",
+             inner=":", transpose_out=None, workers=2, batch=200_000, unit=None, **output):
+        """C = A (+.x) B (or A^T (+.x) B) over the semiring into the new table C (with accum: into C; with
+        mask: C<M>), computed next to the data: `mult`. Returns C; C.info holds the algorithm run and its
+        counts."""
+        j = _jvm.java
+        spec = j("tabulo.python.Bridge").spec
+        out = _output(**output)
+        options = j("tabulo.ops.mxm.MxmOptions").defaults().transposeA(bool(transpose_a))
+        options.semiring(_jvm.call(j("tabulo.math.Semirings").named, semiring, parameter="semiring"))
+        options.codec(_jvm.call(j("tabulo.math.ValueCodec").named, output.get("codec", "decimal"), parameter="codec"))
+        options.rows(_jvm.call(spec, "rows", selection_to_spec(rows, "rows")))
+        options.cols(_jvm.call(spec, "cols", selection_to_spec(cols, "cols")))
+        options.inner(_jvm.call(spec, "inner", selection_to_spec(inner, "inner")))
+        algorithms = {"auto": "AUTO", "outer": "OUTER", "rowwise": "ROWWISE"}
+        if algorithm not in algorithms:
+            raise _jvm.TabuloError(f"algorithm: must be one of {', '.join(algorithms)}, got {algorithm!r}")
+        options.algorithm(getattr(j("tabulo.ops.mxm.MxmOptions$Algorithm"), algorithms[algorithm]))
+        _jvm.call(options.batchRows, int(batch), parameter="batch")
+        if transpose_out is not None:
+            options.transposeOut(transpose_out)
+        r = _job.run(self._ops().mult, "mult", a, b, c, options, int(workers), _int(unit), out)
+        table = self.table(c)
+        table.info = {"algorithm": str(r.algorithm().name()).lower(), "reason": str(r.reason()),
+                      "partial_products": int(r.partialProducts()), "entries": int(r.entriesWritten()),
+                      "seconds": float(r.seconds())}
+        return table
+
+
+class Algorithms:
+    """Mixed into DbServer: the graph algorithms on an adjacency table G (row = source, column = target),
+    with the command line's names and options. Each returns its result table (lazy: `.to_assoc()`);
+    triangles returns the count. ``auths`` and ``kernels`` work for all; the output options (mask,
+    accum, ...) for triangles' per_vertex, clustering, ktruss and jaccard."""
+
+    def _alg(self):
+        return _jvm.java("tabulo.python.GraphAlgorithms")(self._bridge)
+
+    def degrees(self, g, out, in_=False, **output):
+        """OUT(v, degree): out-degrees (entries per row), or with in_=True in-degrees: `degrees`."""
+        return self._table_result(out, self._alg().degrees, "degrees", g, out, bool(in_), _output(**output))
+
+    def bfs(self, g, out, from_, hops=None, min_degree=None, max_degree=None, undirected=False, **output):
+        """OUT(v, level): hops from the nearest source (a D4M selection of vertices, sources 0): `bfs`.
+        Returns OUT; OUT.info["levels"] is the levels reached past the sources."""
+        levels = _job.run(self._alg().bfs, "bfs", g, out, selection_to_spec(from_, "from_"), _int(hops),
+                          _double(min_degree), _double(max_degree), bool(undirected), _output(**output))
+        return self._with_info(out, levels=int(levels))
+
+    def components(self, g, out, **output):
+        """OUT(v, component): the smallest vertex key of v's undirected component: `components`."""
+        rounds = _job.run(self._alg().components, "components", g, out, _output(**output))
+        return self._with_info(out, rounds=int(rounds))
+
+    def sssp(self, g, out, from_, **output):
+        """OUT(v, distance): shortest path lengths from vertex from_, edge values as lengths: `sssp`."""
+        rounds = _job.run(self._alg().sssp, "sssp", g, out, str(from_), _output(**output))
+        return self._with_info(out, rounds=int(rounds))
+
+    def pagerank(self, g, out, damping=0.85, tolerance=1e-9, max_iterations=100, **output):
+        """OUT(v, rank), as NetworkX's pagerank(G, weight=None): `pagerank`. Warns when not converged
+        after max_iterations (OUT holds the last iterate); OUT.info has iterations, change, converged."""
+        r = _job.run(self._alg().pagerank, "pagerank", g, out, float(damping), float(tolerance),
+                     int(max_iterations), _output(**output))
+        if not bool(r.converged()):
+            warnings.warn(f"pagerank: not converged after {int(r.iterations())} iterations (change "
+                          f"{float(r.change())}, needs < {int(r.vertices()) * tolerance}); {out} holds the last "
+                          "iterate", RuntimeWarning, stacklevel=2)
+        return self._with_info(out, iterations=int(r.iterations()), change=float(r.change()),
+                               converged=bool(r.converged()), vertices=int(r.vertices()))
+
+    def triangles(self, g, per_vertex=None, **output):
+        """The number of triangles of G's undirected graph; with per_vertex=OUT also OUT(v, triangles):
+        `triangles`."""
+        return int(_job.run(self._alg().triangles, "triangles", g, per_vertex, _output(**output)))
+
+    def clustering(self, g, out, **output):
+        """OUT(v, lcc): the local clustering coefficient of G's undirected graph: `clustering`."""
+        return self._table_result(out, self._alg().clustering, "clustering", g, out, _output(**output))
+
+    def ktruss(self, g, out, k, **output):
+        """OUT: the k-truss of G's undirected graph, both directions, valued with triangles: `ktruss`."""
+        return self._table_result(out, self._alg().ktruss, "ktruss", g, out, int(k), _output(**output))
+
+    def jaccard(self, g, out, **output):
+        """OUT(u, v) = |N(u) ∩ N(v)| / |N(u) ∪ N(v)| for u < v sharing a neighbour: `jaccard`."""
+        return self._table_result(out, self._alg().jaccard, "jaccard", g, out, _output(**output))
+
+    def _with_info(self, name, **info):
+        t = self.table(name)
+        t.info = info
+        return t

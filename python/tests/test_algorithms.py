@@ -1,0 +1,171 @@
+"""The graph algorithms from Python against NetworkX on small random graphs; progress lines; Ctrl-C
+leaving no temporaries."""
+import subprocess
+import sys
+import textwrap
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from tabulo import TabuloError, _job
+from oracles import assoc_dict
+
+
+def vertex(i):
+    return f"v{i:02d}"  # string order is numeric order
+
+
+def random_graph(db, name="G", n=24, m=60, seed=3, weights=False):
+    rng = np.random.default_rng(seed)
+    edges = {}
+    while len(edges) < m:
+        u, v = rng.integers(0, n, 2)
+        if u != v:
+            edges[(vertex(u), vertex(v))] = float(rng.integers(1, 9)) if weights else 1.0
+    rows, cols = zip(*edges)
+    db[name].put_triple(list(rows), list(cols), list(edges.values()))
+    g = nx.DiGraph()
+    g.add_weighted_edges_from((u, v, w) for (u, v), w in edges.items())
+    return g
+
+
+def column(table, col):
+    return {r: v for (r, c), v in assoc_dict(table.to_assoc()).items() if c == col}
+
+
+def nonzero(d):
+    """An Assoc drops zeros (D4M): a source's level 0 and distance 0 are in the table, not in to_assoc()."""
+    return {k: v for k, v in d.items() if v != 0}
+
+
+def test_degrees_bfs_components_sssp(db):
+    g = random_graph(db, n=16, m=36, weights=True)
+    assert column(db.degrees("G", "D"), "degree") == {v: float(d) for v, d in g.out_degree() if d}
+    assert column(db.degrees("G", "DI", in_=True), "degree") == {v: float(d) for v, d in g.in_degree() if d}
+    levels = db.bfs("G", "B", "v00,v01,")
+    want = nx.multi_source_dijkstra_path_length(nx.DiGraph(g.edges()), {"v00", "v01"}, weight=lambda u, v, d: 1)
+    assert column(levels, "level") == nonzero({v: float(d) for v, d in want.items()})
+    assert levels["v00,v01,", :].nnz() == 0 and db.table("B").nnz() == len(want)  # level 0 is stored
+    assert levels.info["levels"] == max(want.values())
+    one = nx.single_source_shortest_path_length(nx.DiGraph(g.edges()), "v00", cutoff=1)
+    assert column(db.bfs("G", "B1", "v00,", hops=1), "level") == nonzero({v: float(d) for v, d in one.items()})
+    comps = column(db.components("G", "C"), "component")
+    want = {v: min(c) for c in nx.weakly_connected_components(g) for v in c}
+    assert comps == want
+    dist = column(db.sssp("G", "S", "v00"), "distance")
+    assert dist == nonzero({v: float(d) for v, d in nx.single_source_bellman_ford_path_length(g, "v00").items()})
+
+
+def power_iteration(g, iterations, d=0.85):
+    """NetworkX's PageRank iteration (unweighted, dangling rank spread evenly), a fixed number of times."""
+    nodes = sorted(g)
+    n = len(nodes)
+    x = {v: 1 / n for v in nodes}
+    for _ in range(iterations):
+        dangling = sum(x[v] for v in nodes if g.out_degree(v) == 0)
+        nxt = {v: (1 - d) / n + d * dangling / n for v in nodes}
+        for u, v in g.edges():
+            nxt[v] += d * x[u] / g.out_degree(u)
+        x = nxt
+    return x
+
+
+def test_pagerank_triangles_clustering_ktruss_jaccard(db):
+    g = random_graph(db, n=20, m=70, seed=5)
+    with pytest.warns(RuntimeWarning, match="not converged after 6 iterations"):
+        ranks = column(db.pagerank("G", "PR", tolerance=0, max_iterations=6), "rank")
+    want = power_iteration(g, 6)
+    assert ranks.keys() == want.keys()
+    assert max(abs(ranks[v] - want[v]) for v in want) < 1e-12
+    u = nx.Graph(g.edges())
+    assert db.triangles("G", per_vertex="TV") == sum(nx.triangles(u).values()) // 3
+    assert column(db.table("TV"), "triangles") == {v: float(t) for v, t in nx.triangles(u).items() if t}
+    lcc = column(db.clustering("G", "LCC"), "lcc")
+    assert lcc.keys() == set(u.nodes) and max(abs(lcc[v] - c) for v, c in nx.clustering(u).items()) < 1e-12
+    truss = assoc_dict(db.ktruss("G", "K4", k=4).to_assoc())
+    want = nx.k_truss(u, 4)
+    assert set(truss) == {(a, b) for a, b in want.edges()} | {(b, a) for a, b in want.edges()}
+    jac = assoc_dict(db.jaccard("G", "J").to_assoc())
+    pairs = [(a, b) for a in u for b in u if a < b and set(u[a]) & set(u[b])]
+    want = {(a, b): j for a, b, j in nx.jaccard_coefficient(u, pairs)}
+    assert jac.keys() == want.keys() and max(abs(jac[k] - want[k]) for k in want) < 1e-12
+
+
+def test_pagerank_not_converged_warns_and_errors_are_clear(db):
+    random_graph(db)
+    with pytest.warns(RuntimeWarning, match="not converged after 2 iterations"):
+        t = db.pagerank("G", "PR", max_iterations=2)
+    assert t.info["iterations"] == 2 and not t.info["converged"]
+    with pytest.raises(TabuloError, match="^no such table: Q$"):
+        db.bfs("Q", "B", "v00,")
+    with pytest.raises(TabuloError, match="^k must be at least 3, got 2$"):
+        db.ktruss("G", "K", k=2)
+    with pytest.raises(TabuloError, match="^--damping must be in"):
+        db.pagerank("G", "PR2", damping=2)
+    with pytest.raises(TabuloError, match="^bfs writes a new table: it takes no mask or accum$"):
+        db.bfs("G", "B", "v00,", accum="plus")
+
+
+@pytest.mark.filterwarnings("ignore:pagerank")
+def test_a_progress_line_on_request_and_none_otherwise(db, capsys, monkeypatch):
+    random_graph(db)
+    monkeypatch.setenv("TABULO_PROGRESS", "1")
+    db.pagerank("G", "PR", max_iterations=1)
+    err = capsys.readouterr().err
+    assert "\rpagerank: " in err and "cells" in err
+    monkeypatch.setenv("TABULO_PROGRESS", "0")
+    db.pagerank("G", "PR2", max_iterations=1)
+    assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_cancels_and_leaves_no_temporaries(db, monkeypatch):
+    random_graph(db)
+    polls = []
+
+    def interrupted(job, line):
+        polls.append(job)
+        if len(polls) == 2:
+            raise KeyboardInterrupt
+        return bool(job.waitFor(50))
+
+    monkeypatch.setattr(_job, "poll", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        db.pagerank("G", "PR", tolerance=0, max_iterations=100_000)
+    assert bool(polls[0].cancelled())
+    assert db.ls() == ["G"]  # neither OUT nor a temporary of the session
+    monkeypatch.undo()
+    assert db.triangles("G") >= 0  # the database goes on working
+
+
+def test_a_real_sigint_reaches_python_and_cleans_up(tmp_path):
+    script = textwrap.dedent(f"""
+        import sys, tabulo
+        db = tabulo.connect({str(tmp_path / 'db')!r})
+        db["G"].put_triple(["a", "b", "c"], ["b", "c", "a"], 1)
+        print("ready", flush=True)
+        try:
+            db.pagerank("G", "PR", tolerance=0, max_iterations=100_000)
+        except KeyboardInterrupt:
+            print("interrupted", db.ls(), flush=True)
+        db.close()
+    """)
+    p = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "ready"
+    import time
+    time.sleep(1.0)  # into the iterations (the outcome does not depend on how far)
+    p.send_signal(2)
+    out, err = p.communicate(timeout=120)
+    assert out.strip() == "interrupted ['G']", err
+
+
+def test_ctrl_c_stops_an_operation_before_it_publishes(db, monkeypatch):
+    random_graph(db)
+
+    def interrupted(job, line):
+        raise KeyboardInterrupt  # at once: the operation's kernel run ends cancelled
+
+    monkeypatch.setattr(_job, "poll", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        db.ewise_add("G", "G", "C")
+    assert db.ls() == ["G"]  # no C, no temporary

@@ -1,0 +1,130 @@
+package tabulo.python;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.accumulo.core.security.Authorizations;
+
+import tabulo.math.BinaryOp;
+import tabulo.math.BinaryOps;
+import tabulo.math.ValueCodec;
+import tabulo.ops.Mask;
+import tabulo.ops.Session;
+import tabulo.ops.Target;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+/**
+ * The options every operation from Python shares, as the command line's output options: the mask and
+ * accumulator of C&lt;M&gt; accum= T, the authorizations and codec the inputs are read with, and where
+ * kernels run. Mistakes are errors naming the Python parameter.
+ */
+public final class OutputSpec {
+  private String mask;
+  private boolean structure;
+  private boolean complement;
+  private BinaryOp accum;
+  private Authorizations auths;
+  private ValueCodec codec = ValueCodec.named("decimal");
+  private boolean nextToData = true;
+
+  public OutputSpec mask(String table, boolean structure, boolean complement) {
+    if (table == null && (structure || complement)) {
+      throw new TabuloException((structure ? "structure" : "complement") + " needs mask");
+    }
+    this.mask = table;
+    this.structure = structure;
+    this.complement = complement;
+    return this;
+  }
+
+  public OutputSpec accum(String name) {
+    this.accum = name == null ? null : binaryOp("accum", name);
+    return this;
+  }
+
+  /** Authorizations as "a,b" (null: all of the user's). */
+  public OutputSpec auths(String list) {
+    if (list == null) {
+      this.auths = null;
+      return this;
+    }
+    List<String> out = new ArrayList<>();
+    for (String s : list.split(",")) {
+      if (s.isEmpty()) {
+        continue;
+      }
+      if (s.isBlank()) {
+        throw new TabuloException("auths: invalid authorization '" + s + "': it is blank");
+      }
+      out.add(s);
+    }
+    this.auths = new Authorizations(out.toArray(new String[0]));
+    return this;
+  }
+
+  public OutputSpec codec(String name) {
+    try {
+      this.codec = ValueCodec.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("codec: " + e.getMessage());
+    }
+    return this;
+  }
+
+  /** "server" (default: inside the store's servers when it has them) or "client" (this process). */
+  public OutputSpec kernels(String where) {
+    if (!where.equals("server") && !where.equals("client")) {
+      throw new TabuloException("kernels: expected server or client, got '" + where + "'");
+    }
+    this.nextToData = where.equals("server");
+    return this;
+  }
+
+  boolean hasMaskOrAccum() {
+    return mask != null || accum != null;
+  }
+
+  BinaryOp accumulator() {
+    return accum;
+  }
+
+  ValueCodec codec() {
+    return codec;
+  }
+
+  /** A session on {@code store} with these options, reporting progress to and cancelled by {@code job}. */
+  Session session(Store store, Job job) {
+    Session s = Session.open(store).codec(codec).nextToData(nextToData).progress(job::progress)
+        .cancelled(job::cancelled);
+    if (auths != null) {
+      s.auths(auths);
+    }
+    return s;
+  }
+
+  Mask mask(Session s) {
+    if (mask == null) {
+      return null;
+    }
+    if (!s.store().exists(mask)) {
+      throw new TabuloException("no such mask table: " + mask + " (mask)");
+    }
+    Mask m = Mask.of(s.matrix(mask));
+    m = structure ? m.structure() : m;
+    return complement ? m.complement() : m;
+  }
+
+  /** Table {@code c} through the mask, accumulated when asked. */
+  Target target(Session s, String c) {
+    return Target.table(c).mask(mask(s)).accum(accum);
+  }
+
+  static BinaryOp binaryOp(String parameter, String name) {
+    try {
+      return BinaryOps.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(parameter + ": " + e.getMessage());
+    }
+  }
+}
