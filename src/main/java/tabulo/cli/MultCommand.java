@@ -123,7 +123,9 @@ final class MultCommand implements Runnable {
       MxmResult r = Mxm.multiply(store, a, b, c, o);
       progress.done();
       main.err().printf("mult: algorithm %s (%s)%n", r.algorithm().name().toLowerCase(), r.reason());
-      main.err().printf("mult: %s%n", r.left());
+      if (r.left() != null) {
+        main.err().printf("mult: %s%n", r.left());
+      }
       main.out().printf("%s: %,d partial products%s, %.2f s, %,.0f partial products/s%n",
           r.algorithm().name().toLowerCase(), r.partialProducts(), ProductCount.of(store, c, r, o).describe(c),
           r.seconds(), r.partialProductsPerSecond());

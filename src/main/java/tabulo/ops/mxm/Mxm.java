@@ -207,9 +207,11 @@ public final class Mxm extends Operation {
     boolean rowwise = algorithm == Algorithm.ROWWISE;
     String left = stored != null ? stored : (rowwise ? a.transpose(o.inner, o.rows) : a.transpose(o.rows, o.inner))
         .temporary().table();
-    leftNote = leftNote(stored, !o.rows.isAll() || !o.inner.isAll()) + (rowwise && o.bTranspose != null
+    leftNote = leftNote(stored, !o.rows.isAll() || !o.inner.isAll());
+    leftNote = (leftNote == null ? "A read as stored" : leftNote) + (rowwise && o.bTranspose != null
         ? String.format("; B's selected columns read from %s's rows (%,d entries) when a batch needs more B rows "
             + "than that costs in seeks", o.bTranspose, o.bTransposeEntries) : "");
+    leftNote = leftNote.equals("A read as stored") ? null : leftNote;
     try {
       if (m == null || inKernel) {
         return run(out, m, algorithm, o, left);
@@ -230,7 +232,7 @@ public final class Mxm extends Operation {
   /** How A was read, for the output: its table, a stored A^T and the evidence, or a copy of A transposed. */
   private String leftNote(String stored, boolean filtered) {
     if (stored != null && stored.equals(a.table())) {
-      return "A read as stored";
+      return null; // nothing to say: A is read as it is stored
     }
     String why = transposeWhy == null ? "" : " (" + transposeWhy + ")";
     if (stored != null) {
