@@ -23,6 +23,17 @@ public final class CorrelationBenchmark {
   public record Result(String query, long partialProducts, long entries, double seconds, double oldSeconds,
       String left) {}
 
+  /** A table's cells as text, without timestamps. */
+  private static java.util.List<String> cells(Store store, String table) {
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (var e : store.scanAll(table, tabulo.storage.ScanSpec.all())) {
+      var k = e.getKey();
+      out.add(k.getRow() + " " + k.getColumnFamily() + ":" + k.getColumnQualifier() + " " + k.getColumnVisibility()
+          + " " + e.getValue());
+    }
+    return out;
+  }
+
   public static Result run(Store store, Schema schema, String rows, String cols) {
     String edge = schema.edge();
     MxmOptions o = MxmOptions.defaults().transposeA(true).rows(KeySpec.parse(rows)).cols(KeySpec.parse(cols))
@@ -37,8 +48,7 @@ public final class CorrelationBenchmark {
         Mxm.of(s.matrix(edge).withTranspose(copy.table()), s.matrix(edge), o).into(old);
       }
       double oldSeconds = (System.nanoTime() - start) / 1e9;
-      if (!store.scanAll(c, tabulo.storage.ScanSpec.all()).toString()
-          .equals(store.scanAll(old, tabulo.storage.ScanSpec.all()).toString())) {
+      if (!cells(store, c).equals(cells(store, old))) {
         throw new TabuloException("the correlation differs between the planned and the old path");
       }
       String query = String.format("mult %s %s C --transpose-a --rows '%s' --cols '%s'", edge, edge, rows, cols);

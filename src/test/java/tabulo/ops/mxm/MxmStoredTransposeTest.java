@@ -42,7 +42,7 @@ import tabulo.util.Progress;
  * fewer authorizations; a transpose that is not consistent is never used silently; row filters are pushed
  * into the copy, and the stored path reads only the selected rows of the transpose.
  */
-class MxmStoredTransposeTest {
+public class MxmStoredTransposeTest {
   private static final KeySpec ORIGINS = KeySpec.parse("origin|*,");
   private static final KeySpec DESTS = KeySpec.parse("dest|*,");
   private static final Authorizations BOTH = new Authorizations("red", "blue");
@@ -86,6 +86,14 @@ class MxmStoredTransposeTest {
       Map<String, List<Double>> expected = bruteForce(cells(root, "PTedge"), RED);
       assertEquals(expected, LabelledCells.view(root, "ODruby", BOTH));
       assertEquals(expected, LabelledCells.view(root, "ODrubyCopy", BOTH));
+    }
+  }
+
+  @Test
+  void afterACompactionThePairIsStillUsed() {
+    try (EmbeddedStore root = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      root.setAuthorizations(EmbeddedStore.ROOT, BOTH);
+      checkAll(root, dir, "E");
     }
   }
 
@@ -142,6 +150,27 @@ class MxmStoredTransposeTest {
     }
   }
 
+  /**
+   * The correlation through the ingested pair (after a compaction, so that the host counts the bulk-loaded
+   * entries) equals the copy path and brute force for each reader: on the host {@code store} is (run in the
+   * tablet servers by {@code ServerSideMxmTest}); {@code store}'s user reads red and blue.
+   */
+  public static void checkAll(Store store, Path dir, String prefix) {
+    ingestWithLabels(store, dir, prefix);
+    String edge = prefix + "Tedge";
+    store.compact(edge);
+    store.compact(prefix + "TedgeT");
+    MxmResult r = Mxm.multiply(store, edge, edge, prefix + "OD", query());
+    assertTrue(r.left().startsWith("A^T read from " + prefix + "TedgeT (ingest recorded the pair"), r.left());
+    Mxm.multiply(store, edge, edge, prefix + "ODcopy", query().findTranspose(false));
+    List<Cell> cells = cells(store, edge);
+    for (Authorizations reader : List.of(BOTH, RED)) {
+      Map<String, List<Double>> expected = bruteForce(cells, reader);
+      assertEquals(expected, LabelledCells.view(store, prefix + "OD", reader), "read with " + reader);
+      assertEquals(expected, LabelledCells.view(store, prefix + "ODcopy", reader), "read with " + reader);
+    }
+  }
+
   private static MxmOptions query() {
     return MxmOptions.defaults().transposeA(true).algorithm(MxmOptions.Algorithm.ROWWISE).rows(ORIGINS).cols(DESTS);
   }
@@ -151,12 +180,16 @@ class MxmStoredTransposeTest {
    * origin and destination for some records, readable with red, blue or both).
    */
   private void ingestWithLabels(Store store) {
-    List<Path> files = Flights.write(dir.resolve("flights"), 300, 2, 5);
-    SchemaIngest.Result r = new SchemaIngest(store, new IngestOptions(new Schema("P"), files,
+    ingestWithLabels(store, dir, "P");
+  }
+
+  private static void ingestWithLabels(Store store, Path dir, String prefix) {
+    List<Path> files = Flights.write(dir.resolve(prefix + "flights"), 300, 2, 5);
+    SchemaIngest.Result r = new SchemaIngest(store, new IngestOptions(new Schema(prefix), files,
         IngestOptions.Format.CSV, null, 1, List.of())).run(Progress.onTerminal("test", 0));
     assertEquals(null, r.error());
     List<String> records = new ArrayList<>();
-    for (Entry<Key, Value> e : store.scanAll("PTedge", ScanSpec.all())) {
+    for (Entry<Key, Value> e : store.scanAll(prefix + "Tedge", ScanSpec.all())) {
       String row = e.getKey().getRow().toString();
       if (records.isEmpty() || !records.get(records.size() - 1).equals(row)) {
         records.add(row);
@@ -164,7 +197,7 @@ class MxmStoredTransposeTest {
     }
     Random rnd = new Random(3);
     String[] labels = {"red", "blue", "red&blue"};
-    try (TableWriter edge = store.writer("PTedge"); TableWriter transpose = store.writer("PTedgeT")) {
+    try (TableWriter edge = store.writer(prefix + "Tedge"); TableWriter transpose = store.writer(prefix + "TedgeT")) {
       for (int i = 0; i < 60; i++) {
         String record = records.get(rnd.nextInt(records.size()));
         String col = (i % 2 == 0 ? "origin|X" : "dest|Y") + rnd.nextInt(3);
