@@ -49,7 +49,8 @@ public final class IngestBenchmark {
   public record Latency(String what, int queries, double p50Millis, double p99Millis, double meanEntries) {}
 
   /** What one host measured. */
-  public record HostResult(String host, List<Run> runs, List<Latency> latencies) {}
+  public record HostResult(String host, List<Run> runs, List<Latency> latencies,
+      CorrelationBenchmark.Result correlation) {}
 
   public record Result(long records, long tableEntries, List<HostResult> hosts) {}
 
@@ -124,7 +125,9 @@ public final class IngestBenchmark {
         measure("row (Tedge, 1 record)", () -> KeySpec.parse(id(random.nextLong(records)) + ","), true, pair),
         measure("column (TedgeT, 1 src_ip)", () -> KeySpec.parse("src_ip|" + ip(random.nextInt(IPS)) + ","), false,
             pair));
-    return new HostResult(host, runs, latencies);
+    log.printf("%s: the correlation of status and dst_host...%n", host);
+    CorrelationBenchmark.Result corr = CorrelationBenchmark.run(store, schema, "status|*,", "dst_host|*,");
+    return new HostResult(host, runs, latencies, corr);
   }
 
   private static Latency measure(String what, java.util.function.Supplier<KeySpec> key, boolean row, TablePair pair) {
@@ -216,5 +219,19 @@ public final class IngestBenchmark {
             l.meanEntries());
       }
     }
+    out.printf("%nD4M correlation (requests per status and destination host): %s%n",
+        r.hosts().get(0).correlation().query());
+    out.printf("%-9s %16s %10s %12s %16s %8s%n", "host", "partial products", "entries", "planned s", "old (copy) s",
+        "old/new");
+    for (HostResult h : r.hosts()) {
+      CorrelationBenchmark.Result c = h.correlation();
+      out.printf("%-9s %,16d %,10d %12.2f %16.2f %7.1fx%n", h.host(), c.partialProducts(), c.entries(), c.seconds(),
+          c.oldSeconds(), c.oldSeconds() / c.seconds());
+    }
+    for (HostResult h : r.hosts()) {
+      out.printf("%s: %s%n", h.host(), h.correlation().left());
+    }
+    out.println("(planned: A^T and B's selected columns read from TedgeT; old: all of Tedge copied transposed, then"
+        + " each needed B row fetched)");
   }
 }

@@ -10,7 +10,8 @@ import tabulo.gen.Graph500;
 import tabulo.gen.Graph500Table;
 import tabulo.storage.Store;
 
-@Command(name = "gen", description = "Generate data sets into tables.", subcommands = {GenCommand.Graph500Command.class})
+@Command(name = "gen", description = "Generate data sets into tables.", subcommands = {GenCommand.Graph500Command.class,
+    GenFlightsCommand.class})
 final class GenCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -20,7 +21,7 @@ final class GenCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a generator is required (graph500)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a generator is required (graph500, flights)");
   }
 
   @Command(name = "graph500", description = {"The Graph500 Kronecker graph (initiator 0.57, 0.19, 0.19, 0.05) as an",

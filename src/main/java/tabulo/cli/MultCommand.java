@@ -66,6 +66,18 @@ final class MultCommand implements Runnable {
   @Option(names = "--transpose-out", paramLabel = "CT", description = "Also write C^T to table CT.")
   String transposeOut;
 
+  @Option(names = "--a-transpose", paramLabel = "TABLE", description = {"A table holding A^T (a --transpose-out "
+      + "result, a D4M TedgeT), read instead of copying A transposed when the algorithm needs A^T (row-by-row with "
+      + "--transpose-a, the outer product without it). Refused when it holds a different number of entries than A.",
+      "Without it, A's D4M transpose is used when ingest made the pair: A is PREFIXTedge, PREFIXTedgeDeg holds "
+          + "the ingest's record, and PREFIXTedgeT holds as many entries as A. Which table was read, and why, is "
+          + "printed on standard error."})
+  String aTranspose;
+
+  @Option(names = "--no-d4m-transpose", description = "Do not look for A's D4M transpose (copy A transposed "
+      + "when the algorithm needs A^T, unless --a-transpose names a table).")
+  boolean noD4mTranspose;
+
   @Option(names = "--workers", paramLabel = "N", description = "Worker threads (default ${DEFAULT-VALUE}).")
   int workers = 2;
 
@@ -84,7 +96,8 @@ final class MultCommand implements Runnable {
   public void run() {
     MxmOptions o = MxmOptions.defaults().transposeA(transposeA).algorithm(algorithm)
         .rows(ScanCommand.parseSpec("--rows", rows)).cols(ScanCommand.parseSpec("--cols", cols))
-        .inner(ScanCommand.parseSpec("--inner", inner)).transposeOut(transposeOut);
+        .inner(ScanCommand.parseSpec("--inner", inner)).transposeOut(transposeOut).aTranspose(aTranspose)
+        .findTranspose(!noD4mTranspose);
     parse("--semiring", () -> o.semiring(Semirings.named(semiring)));
     o.codec(output.codec());
     parse("--workers", () -> o.workers(workers));
@@ -110,9 +123,12 @@ final class MultCommand implements Runnable {
       MxmResult r = Mxm.multiply(store, a, b, c, o);
       progress.done();
       main.err().printf("mult: algorithm %s (%s)%n", r.algorithm().name().toLowerCase(), r.reason());
-      main.out().printf("%s: %,d partial products, %,d entries in %s, %.2f s, %,.0f partial products/s%n",
-          r.algorithm().name().toLowerCase(), r.partialProducts(), r.entriesWritten(), c, r.seconds(),
-          r.partialProductsPerSecond());
+      if (r.left() != null) {
+        main.err().printf("mult: %s%n", r.left());
+      }
+      main.out().printf("%s: %,d partial products%s, %.2f s, %,.0f partial products/s%n",
+          r.algorithm().name().toLowerCase(), r.partialProducts(), ProductCount.of(store, c, r, o).describe(c),
+          r.seconds(), r.partialProductsPerSecond());
     }
   }
 

@@ -130,14 +130,19 @@ final class OutputOptions {
 
   /**
    * Opens a session on {@code store} with these options, computes {@code operation} into {@code c} and
-   * prints {@code NAME: N cells written to C} (or {@code accumulated into C}).
+   * prints what C now holds: {@code NAME: N cells written to C}, or {@code NAME: T cells accumulated into C,
+   * which now holds N} (a mask applied after the kernel, or an accumulator, makes C differ from T).
    */
   void write(Main main, Store store, String c, Function<Session, Operation> operation) {
     String name = command.name();
     BinaryOp accumOp = accumulator();
     Progress progress = Progress.onTerminal(name + " cells", 0);
     AtomicReference<KernelCounters> computed = new AtomicReference<>(); // the first run computes T
-    try (Session s = session(store, progress).onRunEnd(k -> computed.compareAndSet(null, k))) {
+    AtomicReference<KernelCounters> last = new AtomicReference<>(); // the last writes C (masked, or C accum T)
+    try (Session s = session(store, progress).onRunEnd(k -> {
+      computed.compareAndSet(null, k);
+      last.set(k);
+    })) {
       Operation op = operation.apply(s);
       op.into(Target.table(c).accum(accumOp).mask(mask(s)));
     } catch (IllegalArgumentException e) {
@@ -146,14 +151,19 @@ final class OutputOptions {
     } finally {
       progress.done();
     }
-    long cells = computed.get() == null ? 0 : computed.get().entriesWritten.get();
-    main.out().printf("%s: %,d cells %s %s%n", name, cells, accum == null ? "written to" : "accumulated into", c);
+    long computedCells = computed.get() == null ? 0 : computed.get().entriesWritten.get();
+    long cells = last.get() == null ? 0 : last.get().entriesWritten.get();
+    if (accum == null) {
+      main.out().printf("%s: %,d cells written to %s%n", name, cells, c);
+    } else {
+      main.out().printf("%s: %,d cells accumulated into %s, which now holds %,d%n", name, computedCells, c, cells);
+    }
   }
 
   /**
    * Opens a session on {@code store} with these options and runs {@code algorithm}, which writes its
-   * result into C (through {@link #target}); prints {@code NAME: N cells written to C}, N counted by the
-   * last kernel run (the one writing C).
+   * result into C (through {@link #target}); prints {@code NAME: N cells written to C} (or {@code accumulated
+   * into C, which now holds N cells}), N counted by the last kernel run (the one writing C).
    */
   void compute(Main main, Store store, String c, java.util.function.Consumer<Session> algorithm) {
     String name = command.name();
@@ -165,7 +175,11 @@ final class OutputOptions {
       progress.done();
     }
     long cells = last.get() == null ? 0 : last.get().entriesWritten.get();
-    main.out().printf("%s: %,d cells %s %s%n", name, cells, accum == null ? "written to" : "accumulated into", c);
+    if (accum == null) {
+      main.out().printf("%s: %,d cells written to %s%n", name, cells, c);
+    } else {
+      main.out().printf("%s: accumulated into %s, which now holds %,d cells%n", name, c, cells);
+    }
   }
 
   /** How the result was written, for a command's one line: " (mask ..., accum ...)" or "". */

@@ -82,7 +82,12 @@ public final class Matrix {
 
   /** A^T: entry (r, c) becomes (c, r). */
   public Operation transpose() {
-    return new Transpose(this);
+    return new Transpose(this, KeySpec.all(), KeySpec.all());
+  }
+
+  /** A(rows, cols)^T: reads only the cells of those rows and columns of A (the kernels read nothing else). */
+  public Operation transpose(KeySpec rows, KeySpec cols) {
+    return new Transpose(this, rows, cols);
   }
 
   /** A(rows, cols): the cells whose row and column keys match the D4M selections (SpRef). */

@@ -7,21 +7,27 @@ import tabulo.kernel.Columns;
 import tabulo.kernel.KernelPlan;
 import tabulo.kernel.RowStream;
 import tabulo.kernel.StreamPlan;
+import tabulo.select.KeySpec;
 import tabulo.storage.TableSettings;
 
 /**
  * C = A^T: entry (r, c) becomes (c, r), value and label unchanged; the column key (family:qualifier when
  * the family is not empty) becomes the row, the row the qualifier. Not row-aligned: a mask is applied to
- * the result afterwards. The multiply copies its left side through this when its algorithm needs it.
+ * the result afterwards. The multiply copies its left side through this when its algorithm needs it, reading
+ * only the cells its filters keep (A(rows, cols)^T).
  */
 public final class Transpose extends StreamOperation {
   static final String KIND = "transpose";
   private static final byte[] EMPTY = new byte[0];
   private final Matrix a;
+  private final KeySpec rows; // A's rows to read (the columns of the result)
+  private final KeySpec cols; // A's columns to read (the rows of the result)
 
-  Transpose(Matrix a) {
+  Transpose(Matrix a, KeySpec rows, KeySpec cols) {
     super(a.session);
     this.a = a;
+    this.rows = rows;
+    this.cols = cols;
   }
 
   @Override
@@ -31,7 +37,7 @@ public final class Transpose extends StreamOperation {
 
   @Override
   protected List<RowStream.Input> inputs() {
-    return List.of(RowStream.Input.of(a.table));
+    return List.of(RowStream.Input.of(a.table).rows(rows).cols(cols));
   }
 
   @Override

@@ -408,4 +408,12 @@ class ServerSideMxmTest {
     MxmMaskTest.checkAll(accumulo, "SSMM_", new Random(21));
     MxmVectorTest.checkAll(accumulo, "SSMV_", new Random(22));
   }
+
+  /** A D4M correlation through the ingested pair, B's columns fetched from TedgeT inside the tablet servers. */
+  @Test
+  @Order(7)
+  void d4mCorrelationThroughTheIngestedPair() throws Exception {
+    accumulo.client().securityOperations().changeUserAuthorizations("root", new Authorizations("red", "blue"));
+    tabulo.ops.mxm.MxmStoredTransposeTest.checkAll(accumulo, dir, "SSMT_");
+  }
 }

@@ -45,6 +45,55 @@ class CliMultTest {
   }
 
   /**
+   * The D4M correlation on ingested flights reads PTedgeT (the pair ingest made) and says so; the copy
+   * (--no-d4m-transpose), the outer product and a named --transpose-out result give the same C; each
+   * line says what C holds (the outer product: partial products written, and C's entries once summed).
+   */
+  @Test
+  void d4mCorrelationReadsTheIngestedTransposeAndSaysWhatCHolds() {
+    CliRunner cli = new CliRunner(dir);
+    Path flights = dir.resolve("flights");
+    cli.okRun("gen", "flights", flights.toString(), "--records", "400", "--files", "2");
+    cli.okRun("ingest", "P", flights.toString());
+    String[] query = {"mult", "PTedge", "PTedge", "OD", "--transpose-a", "--rows", "origin|*,", "--cols", "dest|*,"};
+    CliRunner.Result planned = cli.okRun(query);
+    assertTrue(planned.err().contains("mult: A^T read from PTedgeT (ingest recorded the pair in PTedgeDeg and both "
+        + "hold 7,600 entries); B's selected columns read from PTedgeT's rows (400 entries)"), planned.err());
+    String od = cli.scan("OD");
+    long entries = od.lines().count();
+    assertEquals(224, entries, od); // every route once, then repeats
+    assertTrue(planned.out().startsWith("rowwise: 400 partial products, " + entries + " entries in OD, "),
+        planned.out());
+    query[3] = "ODcopy";
+    CliRunner.Result copy = cli.okRun(append(query, "--no-d4m-transpose"));
+    assertTrue(copy.err().contains("mult: A copied transposed, only the cells the filters keep; no stored A^T used "
+        + "(no stored A^T looked for)"), copy.err());
+    assertEquals(od, cli.scan("ODcopy"));
+    query[3] = "ODouter";
+    CliRunner.Result outer = cli.okRun(append(query, "--algorithm", "outer"));
+    assertTrue(outer.out().startsWith("outer: 400 partial products written to ODouter, " + entries
+        + " entries once summed, "), outer.out());
+    assertEquals(od, cli.scan("ODouter"));
+    // a --transpose-out result named as A's transpose: (OD^T)^T PTedge(:, dest)... read from OD itself
+    cli.okRun("mult", "PTedge", "PTedge", "DO", "--transpose-a", "--rows", "dest|*,", "--cols", "origin|*,",
+        "--transpose-out", "DOT");
+    CliRunner.Result named = cli.okRun("mult", "DO", "DO", "G", "--transpose-a", "--a-transpose", "DOT");
+    assertTrue(named.err().contains("mult: A^T read from DOT (named with --a-transpose; both hold "), named.err());
+    cli.okRun("mult", "DO", "DO", "Gcopy", "--transpose-a");
+    assertEquals(cli.scan("Gcopy"), cli.scan("G"));
+    CliRunner.assertError(cli.run("mult", "DO", "DO", "H", "--transpose-a", "--a-transpose", "nope"), 1,
+        "--a-transpose: no such table: nope");
+    CliRunner.assertErrorStartsWith(cli.run("mult", "DO", "DO", "H", "--transpose-a", "--a-transpose", "PTedge"), 1,
+        "--a-transpose PTedge: it holds 7,600 entries and DO 224, so it is not DO's transpose");
+  }
+
+  private static String[] append(String[] a, String... more) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + more.length);
+    System.arraycopy(more, 0, out, a.length, more.length);
+    return out;
+  }
+
+  /**
    * {@code auto} says on standard error what it ran and why: the outer product for A^T B with B at most
    * 1/256 of A's entries, row-by-row otherwise; an algorithm asked for is named as such.
    * A = [x: a1..a256 = 1..256], B = [x: p=2]: A^T B = [ai: p = 2i].
@@ -71,12 +120,15 @@ class CliMultTest {
     assertEquals(expected.toString(), cli.scan("C"));
     CliRunner.Result rowwise = cli.okRun("mult", "B", "A", "D", "--transpose-a"); // B^T A = [p: ai = 2i]
     assertEquals("mult: algorithm rowwise (auto: A^T B with A small (nnz(B) 256, nnz(A) 1): row-by-row copies "
-        + "only A transposed and fetches only the rows of B that A's rows name)\n", rowwise.err(), rowwise.toString());
+        + "only A transposed and fetches only the rows of B that A's rows name)\n"
+        + "mult: A copied transposed; no stored A^T used (B is not a D4M PREFIXTedge)\n", rowwise.err(),
+        rowwise.toString());
     assertEquals(expected.toString().replaceAll("(a\\d+)\tp\t", "p\t$1\t"), cli.scan("D"));
     CliRunner.Result plain = cli.okRun("mult", "A", "B", "E");
     assertEquals("mult: algorithm rowwise (auto: A B is row-by-row's native form)\n", plain.err());
     CliRunner.Result asked = cli.okRun("mult", "A", "B", "F", "--transpose-a", "--algorithm", "rowwise");
-    assertEquals("mult: algorithm rowwise (asked for)\n", asked.err());
+    assertEquals("mult: algorithm rowwise (asked for)\n"
+        + "mult: A copied transposed; no stored A^T used (A is not a D4M PREFIXTedge)\n", asked.err());
     assertEquals(expected.toString(), cli.scan("F"));
   }
 

@@ -77,7 +77,7 @@ class CliStreamOpsTest {
     assertEquals("a\ta\t1\nb\ta\t3\nb\tc\t4\n", cli.scan("H"));
     // C = C plus one(A)<struct(B)>: T = [a a 1, b c 1]
     cli.okRun("ewise-add", "A", "B", "C");
-    assertEquals("apply: 2 cells accumulated into C\n", CliRunner.ok(cli.run("apply", "A", "C", "--op", "one",
+    assertEquals("apply: 2 cells accumulated into C, which now holds 5\n", CliRunner.ok(cli.run("apply", "A", "C", "--op", "one",
         "--accum", "plus", "--mask", "B", "--structure")));
     assertEquals("a\ta\t12\na\tb\t2\nb\ta\t-3\nb\tc\t10\nc\tc\t7\n", cli.scan("C"));
     cli.okRun("select", "A", "C", "--op", "diag", "--accum", "times");

@@ -49,6 +49,8 @@ public final class Mxm extends Operation {
   private AlgorithmChoice choice;
   private String transposeStaging; // C^T computed beside C, or null
   private MxmResult result;
+  private String transposeWhy; // the evidence for A's stored transpose, or why none is known
+  private String leftNote; // how A was read: its table, its stored transpose, or a copy
 
   private Mxm(Matrix a, Matrix b, MxmOptions options) {
     super(a.session());
@@ -89,7 +91,12 @@ public final class Mxm extends Operation {
       if (o.auths != null) {
         session.auths(o.auths);
       }
-      Mxm op = of(session.matrix(a), session.matrix(b), o);
+      StoredTranspose t = StoredTranspose.of(store, a, o);
+      o = o.copy();
+      StoredTranspose.forB(store, b, o);
+      Matrix am = t.table() == null ? session.matrix(a) : session.matrix(a).withTranspose(t.table());
+      Mxm op = of(am, session.matrix(b), o);
+      op.transposeWhy = t.why();
       Target target = Target.table(c);
       if (o.mask != null) {
         Mask m = Mask.of(session.matrix(o.mask));
@@ -133,7 +140,7 @@ public final class Mxm extends Operation {
       session.store().rename(transposeStaging, t);
     }
     result = new MxmResult(result.algorithm(), result.reason(), result.partialProducts(), result.entriesWritten(),
-        (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead());
+        (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead(), leftNote);
     return c;
   }
 
@@ -195,8 +202,16 @@ public final class Mxm extends Operation {
     boolean inKernel = m != null && algorithm == Algorithm.ROWWISE;
     o.mask(inKernel ? m.matrix().table() : null, inKernel && m.structural(), inKernel && m.complemented());
     String stored = storedLeft(algorithm);
-    // A transposed: the transpose operation, next to the data like the product
-    String left = stored != null ? stored : a.transpose().temporary().table();
+    // A transposed: the transpose operation, next to the data like the product, reading only the cells of A
+    // that the filters keep (row-by-row: A's columns are C's rows; the outer product: A's rows are C's rows)
+    boolean rowwise = algorithm == Algorithm.ROWWISE;
+    String left = stored != null ? stored : (rowwise ? a.transpose(o.inner, o.rows) : a.transpose(o.rows, o.inner))
+        .temporary().table();
+    leftNote = leftNote(stored, !o.rows.isAll() || !o.inner.isAll());
+    leftNote = (leftNote == null ? "A read as stored" : leftNote) + (rowwise && o.bTranspose != null
+        ? String.format("; B's selected columns read from %s's rows (%,d entries) when a batch needs more B rows "
+            + "than that costs in seeks", o.bTranspose, o.bTransposeEntries) : "");
+    leftNote = leftNote.equals("A read as stored") ? null : leftNote;
     try {
       if (m == null || inKernel) {
         return run(out, m, algorithm, o, left);
@@ -212,6 +227,19 @@ public final class Mxm extends Operation {
         store.delete(left); // a session runs many operations: its temporaries' names come back
       }
     }
+  }
+
+  /** How A was read, for the output: its table, a stored A^T and the evidence, or a copy of A transposed. */
+  private String leftNote(String stored, boolean filtered) {
+    if (stored != null && stored.equals(a.table())) {
+      return null; // nothing to say: A is read as it is stored
+    }
+    String why = transposeWhy == null ? "" : " (" + transposeWhy + ")";
+    if (stored != null) {
+      return "A^T read from " + stored + why;
+    }
+    return "A copied transposed" + (filtered ? ", only the cells the filters keep" : "")
+        + (transposeWhy == null ? "" : "; no stored A^T used" + why);
   }
 
   private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, String left) {
@@ -233,7 +261,7 @@ public final class Mxm extends Operation {
       host.run(plan, Scans.tablets(store, plan.driverTable()), counters);
     }
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
-        counters.resumes.get(), counters.entriesRead.get());
+        counters.resumes.get(), counters.entriesRead.get(), leftNote);
     return m == null || maskInKernel;
   }
 

@@ -42,6 +42,10 @@ public final class MxmOptions {
   KeySpec cols = KeySpec.all();
   KeySpec inner = KeySpec.all();
   String transposeOut;
+  String aTranspose; // a table holding A^T, named by the caller; null: look for a D4M pair
+  boolean findTranspose = true; // Mxm.multiply looks for A's D4M transpose when none is named
+  String bTranspose; // B's D4M transpose (set by Mxm.multiply): row-by-row may fetch B's selected columns from it
+  long bTransposeEntries; // entries of bTranspose's rows that the column filter selects
   Algorithm algorithm = Algorithm.AUTO;
   Authorizations auths; // null: all of the user's
   int workers = 2;
@@ -96,6 +100,21 @@ public final class MxmOptions {
   /** Also write C^T to this table. */
   public MxmOptions transposeOut(String table) {
     this.transposeOut = table;
+    return this;
+  }
+
+  /**
+   * {@link Mxm#multiply(tabulo.storage.Store, String, String, String, MxmOptions)}: table {@code t} holds
+   * A^T (a {@code --transpose-out} result, a D4M TedgeT), read instead of copying A transposed.
+   */
+  public MxmOptions aTranspose(String t) {
+    this.aTranspose = t;
+    return this;
+  }
+
+  /** Whether to look for A's D4M transpose (PREFIXTedgeT made by ingest) when none is named (default yes). */
+  public MxmOptions findTranspose(boolean f) {
+    this.findTranspose = f;
     return this;
   }
 
@@ -174,6 +193,10 @@ public final class MxmOptions {
     o.cols = cols;
     o.inner = inner;
     o.transposeOut = transposeOut;
+    o.aTranspose = aTranspose;
+    o.findTranspose = findTranspose;
+    o.bTranspose = bTranspose;
+    o.bTransposeEntries = bTransposeEntries;
     o.algorithm = algorithm;
     o.auths = auths;
     o.workers = workers;
@@ -192,6 +215,16 @@ public final class MxmOptions {
   public MxmOptions progress(MxmProgress p) {
     this.progress = p;
     return this;
+  }
+
+  /** Whether the product is combined into an existing C. */
+  public boolean accumulates() {
+    return accum != null;
+  }
+
+  /** The authorizations A and B are read with (null: all of the user's). */
+  public Authorizations auths() {
+    return auths;
   }
 
   public Semiring semiring() {

@@ -66,7 +66,14 @@ public final class MxmPlan implements KernelPlan {
 
   @Override
   public List<String> inputs() {
-    return options.mask == null ? List.of(left, right) : List.of(left, right, options.mask);
+    List<String> in = new java.util.ArrayList<>(List.of(left, right));
+    if (options.mask != null) {
+      in.add(options.mask);
+    }
+    if (options.bTranspose != null) {
+      in.add(options.bTranspose);
+    }
+    return in;
   }
 
   @Override
@@ -133,6 +140,10 @@ public final class MxmPlan implements KernelPlan {
       m.put("maskComplement", Boolean.toString(options.maskComplement));
     }
     m.put("lookupRows", Boolean.toString(options.lookupRows));
+    if (options.bTranspose != null) {
+      m.put("rightTransposed", options.bTranspose);
+      m.put("rightTransposedEntries", Long.toString(options.bTransposeEntries));
+    }
     return m;
   }
 
@@ -159,6 +170,10 @@ public final class MxmPlan implements KernelPlan {
             Boolean.parseBoolean(required(m, "maskComplement")));
       }
       o.lookupRows = Boolean.parseBoolean(m.get("lookupRows"));
+      if (m.containsKey("rightTransposed")) {
+        o.bTranspose = m.get("rightTransposed");
+        o.bTransposeEntries = Long.parseLong(required(m, "rightTransposedEntries"));
+      }
       Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
       return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
           required(m, "out"), m.get("outTransposed"), o, auths);

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
@@ -210,8 +209,100 @@ final class RowByRow implements TabletKernel {
     }
   }
 
-  /** One scan of all the B rows the batch needs, in key order, decoded once. */
+  /**
+   * The B rows the batch needs, decoded once: from B's D4M transpose when the column filter selects few
+   * enough of its cells (one sequential read of the selected columns beats a seek per B row), else by one
+   * scan of exactly those B rows.
+   */
   private BRows fetch(Batch batch) {
+    if (options.bTranspose != null
+        && options.bTransposeEntries <= (long) batch.bKeys.size() * ENTRIES_PER_SEEK) {
+      return fetchFromTranspose(batch);
+    }
+    return fetchRows(batch);
+  }
+
+  /**
+   * The batch's B rows from B^T: its rows that the column filter selects (B's columns), read in order,
+   * each cell (column j, row k) kept when the batch needs row k. Ingest's pairs hold empty families, so
+   * B^T's row is B's column qualifier and its qualifier B's row.
+   */
+  private BRows fetchFromTranspose(Batch batch) {
+    int n = batch.bKeys.size();
+    int[] sizes = new int[n];
+    IntList rowOf = new IntList();
+    IntList colOf = new IntList();
+    List<byte[]> qualifiers = new ArrayList<>();
+    List<Double> values = new ArrayList<>();
+    List<byte[]> labels = new ArrayList<>();
+    boolean anyLabel = false;
+    try (Scan ts = store.scan(options.bTranspose, Scans.spec(options.cols.rowRanges(), KeySpec.all(), auths))) {
+      RowReader reader = new RowReader(options.bTranspose, ts, options.codec, counters.entriesRead);
+      MatrixRow r;
+      while ((r = reader.next()) != null) {
+        int col = -1;
+        for (int e = 0; e < r.size; e++) {
+          Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.qualifiers[e]));
+          if (idx == null || r.families[e].length > 0) {
+            continue;
+          }
+          if (col < 0) {
+            col = qualifiers.size();
+            qualifiers.add(r.row.clone());
+          }
+          rowOf.add(idx);
+          colOf.add(col);
+          values.add(r.values[e]);
+          labels.add(r.labelled ? r.visibilities[e].clone() : EMPTY);
+          anyLabel |= r.labelled && r.visibilities[e].length > 0;
+          sizes[idx]++;
+        }
+      }
+    }
+    BRows out = new BRows();
+    out.cols = new int[n][];
+    out.vals = new double[n][];
+    out.vis = new byte[n][][];
+    for (int i = 0; i < n; i++) {
+      if (sizes[i] > 0) {
+        out.cols[i] = new int[sizes[i]];
+        out.vals[i] = new double[sizes[i]];
+        out.vis[i] = anyLabel ? new byte[sizes[i]][] : null;
+      }
+    }
+    int[] filled = new int[n];
+    for (int p = 0; p < rowOf.size; p++) {
+      int i = rowOf.items[p];
+      int at = filled[i]++;
+      out.cols[i][at] = colOf.items[p];
+      out.vals[i][at] = values.get(p);
+      if (anyLabel) {
+        out.vis[i][at] = labels.get(p);
+      }
+    }
+    List<byte[]> families = new ArrayList<>(qualifiers.size());
+    for (int j = 0; j < qualifiers.size(); j++) {
+      families.add(EMPTY);
+    }
+    numberInKeyOrder(out, families, qualifiers);
+    return out;
+  }
+
+  /** A growable array of ints. */
+  private static final class IntList {
+    int[] items = new int[64];
+    int size;
+
+    void add(int v) {
+      if (size == items.length) {
+        items = java.util.Arrays.copyOf(items, 2 * size);
+      }
+      items[size++] = v;
+    }
+  }
+
+  /** One scan of all the B rows the batch needs, in key order, decoded once. */
+  private BRows fetchRows(Batch batch) {
     List<byte[]> keys = new ArrayList<>(batch.bKeys);
     keys.sort(java.util.Arrays::compareUnsigned);
     List<Range> ranges = new ArrayList<>(keys.size());
@@ -228,7 +319,7 @@ final class RowByRow implements TabletKernel {
     List<byte[]> qualifiers = new ArrayList<>();
     // unordered: a host reads the tablets in parallel, and may hand a row over in more than one piece
     try (Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths).unordered(FETCH_THREADS))) {
-      RowReader reader = new RowReader(b, bs, options.codec, new AtomicLong());
+      RowReader reader = new RowReader(b, bs, options.codec, counters.entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
         Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.row));
@@ -476,4 +567,9 @@ final class RowByRow implements TabletKernel {
   /** The empty family, and the empty visibility. */
   private static final byte[] EMPTY = new byte[0];
   private static final int FETCH_THREADS = 4;
+  /**
+   * About what one seek to a B row costs, in entries read in order: B's rows come from its transpose when
+   * the selected columns hold at most this many entries per B row the batch needs.
+   */
+  private static final long ENTRIES_PER_SEEK = 8;
 }

@@ -1,0 +1,66 @@
+package tabulo.cli;
+
+import java.util.Map.Entry;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+
+import tabulo.ops.mxm.MxmOptions;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmResult;
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+/**
+ * What C holds after {@code mult}, for its one line. Row-by-row writes each entry of a new C once, so its
+ * count is C's; the outer product writes partial products that C's combiner sums when read, and
+ * {@code --accum} merges into the old C, so there C is counted by a scan (as the user reads it) when it
+ * stores at most {@value #COUNT_LIMIT} entries, and otherwise the line says what was written.
+ *
+ * @param entries C's entries, or -1 when not known
+ */
+record ProductCount(long entries, boolean combined, boolean accumulated) {
+  /** Stored entries of C up to which a scan counts it (a fraction of a second). */
+  static final long COUNT_LIMIT = 4_000_000;
+
+  static ProductCount of(Store store, String c, MxmResult r, MxmOptions o) {
+    boolean combined = r.algorithm() == Algorithm.OUTER;
+    if (!combined && !o.accumulates()) {
+      return new ProductCount(r.entriesWritten(), false, false);
+    }
+    return new ProductCount(countIfSmall(store, c, o), combined, o.accumulates());
+  }
+
+  private static long countIfSmall(Store store, String c, MxmOptions o) {
+    try {
+      long stored = store.info(c).knownEntries();
+      if (stored < 0 || stored > COUNT_LIMIT) {
+        return -1;
+      }
+    } catch (TabuloException e) { // Accumulo lets only administrators read file figures
+      return -1;
+    }
+    long n = 0;
+    ScanSpec spec = o.auths() == null ? ScanSpec.all() : ScanSpec.all().auths(o.auths());
+    try (Scan s = store.scan(c, spec)) {
+      for (Entry<Key, Value> e : s) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** The middle of mult's line, after "N partial products". */
+  String describe(String c) {
+    if (accumulated) {
+      return " accumulated into " + c + (entries < 0 ? "" : String.format(", which now holds %,d entries", entries));
+    }
+    if (combined) {
+      return " written to " + c + (entries < 0 ? " (its combiner sums them when read)"
+          : String.format(", %,d entries once summed", entries));
+    }
+    return String.format(", %,d entries in %s", entries, c);
+  }
+}
