@@ -24,8 +24,30 @@ public final class PackedCells {
   private int count;
 
   public void add(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
-    long need = (long) size + 4 * FIELDS + row.length + family.length + qualifier.length + visibility.length
-        + value.length;
+    int at = reserve(row.length + family.length + qualifier.length + visibility.length + value.length,
+        RowPrefixSort.prefix(row, 0, row.length));
+    at = put(at, row, 0, row.length);
+    at = put(at, family, 0, family.length);
+    at = put(at, qualifier, 0, qualifier.length);
+    at = put(at, visibility, 0, visibility.length);
+    size = put(at, value, 0, value.length);
+  }
+
+  /** Adds a copy of a cell given as slices of its array (its timestamp and delete flag are not kept). */
+  public void add(Cell c) {
+    byte[] b = c.bytes();
+    int at = reserve(c.rowLength() + c.familyLength() + c.qualifierLength() + c.visibilityLength()
+        + c.valueLength(), RowPrefixSort.prefix(b, c.rowOffset(), c.rowLength()));
+    at = put(at, b, c.rowOffset(), c.rowLength());
+    at = put(at, b, c.familyOffset(), c.familyLength());
+    at = put(at, b, c.qualifierOffset(), c.qualifierLength());
+    at = put(at, b, c.visibilityOffset(), c.visibilityLength());
+    size = put(at, b, c.valueOffset(), c.valueLength());
+  }
+
+  /** Makes room for a cell of {@code fieldBytes} and records its offset and row prefix; returns the offset. */
+  private int reserve(int fieldBytes, long rowPrefix) {
+    long need = (long) size + 4 * FIELDS + fieldBytes;
     if (need > data.length) {
       if (need > Integer.MAX_VALUE - 8) {
         throw new IllegalStateException("packed cells cannot exceed 2 GiB");
@@ -37,19 +59,15 @@ public final class PackedCells {
       prefixes = Arrays.copyOf(prefixes, 2 * count);
     }
     offsets[count] = size;
-    prefixes[count] = RowPrefixSort.prefix(row, 0, row.length);
+    prefixes[count] = rowPrefix;
     count++;
-    size = put(size, row);
-    size = put(size, family);
-    size = put(size, qualifier);
-    size = put(size, visibility);
-    size = put(size, value);
+    return size;
   }
 
-  private int put(int at, byte[] field) {
-    INT.set(data, at, field.length);
-    System.arraycopy(field, 0, data, at + 4, field.length);
-    return at + 4 + field.length;
+  private int put(int at, byte[] field, int offset, int length) {
+    INT.set(data, at, length);
+    System.arraycopy(field, offset, data, at + 4, length);
+    return at + 4 + length;
   }
 
   public int count() {
@@ -94,7 +112,7 @@ public final class PackedCells {
     Cursor cell = cursor(0); // the loader stamps the cells
     for (int from = 0; from < order.length; ) {
       int to = from + 1;
-      while (to < order.length && compareFields(data, order[from], data, order[to], FIELDS - 1) == 0) {
+      while (to < order.length && sameKey(order[from], order[to])) {
         to++;
       }
       for (int i = to - 1; i >= from; i--) {
@@ -102,6 +120,20 @@ public final class PackedCells {
       }
       from = to;
     }
+  }
+
+  /** Whether the cells at offsets a and b have equal keys: their first four fields, lengths included. */
+  private boolean sameKey(int a, int b) {
+    int endA = keyEnd(a);
+    int endB = keyEnd(b);
+    return Arrays.equals(data, a, endA, data, b, endB);
+  }
+
+  private int keyEnd(int at) {
+    for (int f = 0; f < FIELDS - 1; f++) {
+      at += 4 + (int) INT.get(data, at);
+    }
+    return at;
   }
 
   /**
