@@ -15,6 +15,7 @@ import tabulo.ingest.TsvLine;
 import tabulo.ingest.TsvReader;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
+import tabulo.storage.BackgroundRunLoader;
 import tabulo.storage.PackedCells;
 import tabulo.storage.SortedLoader;
 
@@ -103,33 +104,35 @@ final class PutCommand implements Runnable {
   }
 
   /**
-   * Parses the input once, staging the cells in sorted runs of at most {@link #runCells} cells, and
-   * publishes them together: the table gets all of them or, on a bad line or any failure, none (a bad
-   * line is reported as the reader names it: file, line and problem).
+   * Parses the input once, staging the cells in sorted runs of at most {@link #runCells} cells (sorted
+   * and written on another thread while the next run is parsed), and publishes them together: the table
+   * gets all of them or, on a bad line or any failure, none (a bad line is reported as the reader names
+   * it: file, line and problem).
    */
   private long write(SortedLoader loader, InputStream in, String source, long size) {
     Progress progress = Progress.onTerminal("put " + table, 0);
     long done = 0;
-    try (TsvReader r = new TsvReader(in, source)) {
-      PackedCells run = new PackedCells();
-      boolean first = true;
-      TsvLine c;
-      while ((c = readLine(r, loader)) != null) {
-        run.add(c);
-        if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
-          load(run, loader, first);
-          first = false;
+    try (TsvReader r = new TsvReader(in, source); BackgroundRunLoader runs = new BackgroundRunLoader(loader)) {
+      try {
+        PackedCells run = new PackedCells();
+        TsvLine c;
+        while ((c = readLine(r, runs)) != null) {
+          run.add(c);
+          if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
+            run = runs.submit(run);
+          }
+          if ((++done & 0xFFFF) == 0) {
+            progress.update(done, size > 0 ? (double) r.bytesRead() / size : Double.NaN);
+          }
         }
-        if ((++done & 0xFFFF) == 0) {
-          progress.update(done, size > 0 ? (double) r.bytesRead() / size : Double.NaN);
-        }
+        runs.submit(run);
+        runs.finish();
+      } catch (BadLine e) {
+        throw e.error;
+      } catch (RuntimeException | Error e) {
+        runs.abort();
+        throw failed(e, loader.allOrNothing());
       }
-      load(run, loader, first);
-    } catch (BadLine e) {
-      throw e.error;
-    } catch (RuntimeException | Error e) {
-      loader.abort();
-      throw failed(e, loader.allOrNothing());
     } finally {
       progress.done();
     }
@@ -142,11 +145,11 @@ final class PutCommand implements Runnable {
   }
 
   /** The next line; on a bad one, drops everything staged and throws the reader's error as it is. */
-  private static TsvLine readLine(TsvReader r, SortedLoader loader) {
+  private static TsvLine readLine(TsvReader r, BackgroundRunLoader runs) {
     try {
       return r.read();
     } catch (TabuloException e) {
-      loader.abort();
+      runs.abort();
       throw new BadLine(e);
     }
   }
@@ -159,18 +162,6 @@ final class PutCommand implements Runnable {
       super(error.getMessage(), error, false, false);
       this.error = error;
     }
-  }
-
-  /** Loads one run in key order (see {@link PackedCells#appendSorted}) and empties it. */
-  private static void load(PackedCells run, SortedLoader loader, boolean first) {
-    if (run.count() == 0) {
-      return;
-    }
-    if (!first) {
-      loader.nextRun();
-    }
-    run.appendSorted(loader);
-    run.clear();
   }
 
   private TabuloException failed(Throwable e, boolean allOrNothing) {
