@@ -2,6 +2,7 @@ package tabulo.cli;
 
 import tabulo.kernel.Columns;
 
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map.Entry;
 
@@ -76,8 +77,13 @@ final class ScanCommand implements Runnable {
         for (Entry<Key, Value> e : scan) {
           out.line(e.getKey(), e.getValue(), showVisibility);
         }
+        out.flush();
+      } catch (UncheckedIOException e) {
+        if (String.valueOf(e.getCause().getMessage()).contains("Broken pipe")) {
+          return; // the reader has gone (scan T | head): nothing more to print, as a closed pipe ends cat
+        }
+        throw new TabuloException("cannot write the output: " + TabuloException.reason(e.getCause()), e);
       }
-      out.flush();
     }
   }
 
