@@ -32,24 +32,46 @@ final class BenchCommand implements Runnable {
   }
 
   @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
-      "binary file written and read in the same run."})
+      "binary file written and read in the same run; then the text paths as a user runs them:",
+      "'tabulo put T file.tsv' and 'tabulo scan T > out.tsv' on a generated TSV of N lines, each in a new",
+      "JVM (started as this one was), beside sqlite3 .import of the same file into a table keyed by",
+      "(row, column) and an ordered SELECT to a file (the two outputs must be the same bytes)."})
   static final class Store implements Runnable {
     @ParentCommand
     BenchCommand bench;
 
-    @Option(names = "--entries", paramLabel = "N", description = "Entries (default ${DEFAULT-VALUE}).")
+    @Option(names = "--entries", paramLabel = "N", description = "Entries, and lines of text (default ${DEFAULT-VALUE}).")
     long entries = 10_000_000;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary files (default: temp).")
     Path dir;
 
+    /** The two parts of the benchmark. */
+    enum Part { engine, text }
+
+    @Option(names = "--only", paramLabel = "PART", description = "Run only one part: ${COMPLETION-CANDIDATES} "
+        + "(default: both).")
+    Part only;
+
     @Override
     public void run() {
       bench.requireEmbedded("store");
-      inTemporaryDirectory(dir, work -> {
-        StoreBenchmark.Result r = StoreBenchmark.run(work, entries, Progress.onTerminal("writing", entries));
-        StoreBenchmark.print(r, System.out);
-      });
+      if (only == null || only == Part.engine) {
+        inTemporaryDirectory(dir, work -> {
+          StoreBenchmark.Result r = StoreBenchmark.run(work, entries, Progress.onTerminal("writing", entries));
+          StoreBenchmark.print(r, System.out);
+        });
+      }
+      if (only == null || only == Part.text) {
+        inTemporaryDirectory(dir, work -> {
+          try {
+            tabulo.bench.TextBenchmark.print(tabulo.bench.TextBenchmark.run(work, entries), System.out);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+          }
+        });
+      }
     }
   }
 

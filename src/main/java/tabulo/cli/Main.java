@@ -1,5 +1,8 @@
 package tabulo.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -65,6 +68,9 @@ public final class Main implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "a command is required");
   }
 
+  /** The process's standard output as a plain byte stream, when running as the command line. */
+  private static OutputStream rawStdout;
+
   Path database() {
     if (db != null) {
       return db;
@@ -83,6 +89,35 @@ public final class Main implements Runnable {
 
   PrintWriter out() {
     return spec.commandLine().getOut();
+  }
+
+  /**
+   * Standard output for bytes, after what was printed to {@link #out()}: the process's own stdout when
+   * run from {@link #main} (no character encoder in the way), else a stream into {@link #out()} that
+   * must be given whole UTF-8 sequences per write.
+   */
+  OutputStream outBytes() {
+    PrintWriter out = out();
+    out.flush();
+    if (rawStdout != null) {
+      return rawStdout;
+    }
+    return new OutputStream() {
+      @Override
+      public void write(int b) {
+        write(new byte[] {(byte) b}, 0, 1);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        out.write(new String(b, off, len, StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public void flush() {
+        out.flush();
+      }
+    };
   }
 
   PrintWriter err() {
@@ -142,6 +177,7 @@ public final class Main implements Runnable {
   }
 
   public static void main(String[] args) {
+    rawStdout = new FileOutputStream(FileDescriptor.out);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
     PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     int code = run(args, out, err);

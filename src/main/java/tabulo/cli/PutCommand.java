@@ -11,17 +11,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 import tabulo.util.Progress;
-import tabulo.ingest.TsvCodec;
+import tabulo.ingest.TsvLine;
 import tabulo.ingest.TsvReader;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
+import tabulo.storage.BackgroundRunLoader;
 import tabulo.storage.PackedCells;
 import tabulo.storage.SortedLoader;
 
 @Command(name = "put", description = {"Write cells from a TSV file or standard input.",
     "Write cells from a TSV file (or - for standard input):",
     "row<TAB>column<TAB>value[<TAB>visibility], column = qualifier or family:qualifier.",
-    "The whole input is checked first: a bad line stops the command before anything is written.",
+    "The input is read once; a bad line (named by file and line) stops the command and nothing is written.",
     "All or nothing: the cells land together when the command returns (durable then), or, if it fails",
     "(a full disk, an I/O error), none of them do and the table is as it was; the error says so.",
     "Of cells with the same key, the last in the input wins (a table's combiner sees them all)."})
@@ -32,7 +33,6 @@ final class PutCommand implements Runnable {
   /** Cells per sorted run (and bytes, whichever comes first): what one run holds in memory. */
   static int runCells = 1_000_000; // tests use small runs
   static final int RUN_BYTES = 256 << 20;
-  private static final byte[] EMPTY = new byte[0];
 
   @Parameters(index = "0", paramLabel = "TABLE")
   String table;
@@ -46,29 +46,34 @@ final class PutCommand implements Runnable {
       if (!store.exists(table)) {
         throw new TabuloException("no such table: " + table);
       }
+      Path input = file.equals("-") ? null : Path.of(file);
+      if (input != null && (!Files.isReadable(input) || Files.isDirectory(input))) {
+        throw new TabuloException("cannot read " + file + ": " + (Files.exists(input)
+            ? (Files.isDirectory(input) ? "it is a directory" : "permission denied") : "no such file"));
+      }
+      String source = input == null ? "stdin" : file;
+      SortedLoader loader = store.atomicLoad(table);
       Path spooled = null;
       try {
-        String source = file;
-        Path input;
-        if (file.equals("-")) {
-          spooled = Files.createTempFile("tabulo-put", ".tsv");
-          try (InputStream in = System.in) {
-            Files.copy(in, spooled, StandardCopyOption.REPLACE_EXISTING);
+        if (!loader.allOrNothing()) {
+          // Cells sent through a writer cannot be taken back: check the whole input before the first one.
+          if (input == null) {
+            spooled = spool();
+            input = spooled;
           }
-          input = spooled;
-          source = "stdin";
-        } else {
-          input = Path.of(file);
-          if (!Files.isReadable(input) || Files.isDirectory(input)) {
-            throw new TabuloException("cannot read " + file + ": " + (Files.exists(input)
-                ? (Files.isDirectory(input) ? "it is a directory" : "permission denied") : "no such file"));
+          try {
+            validate(input, source);
+          } catch (RuntimeException e) {
+            loader.abort();
+            throw e;
           }
         }
-        long cells = validate(input, source);
-        write(store, input, source, cells);
+        long size = input == null ? 0 : Files.size(input);
+        long cells = write(loader, input == null ? System.in : Files.newInputStream(input), source, size);
         main.err().printf("put: %,d cells into %s%n", cells, table);
       } catch (IOException e) {
-        throw TabuloException.cannotRead(file.equals("-") ? "stdin" : file, e);
+        loader.abort();
+        throw TabuloException.cannotRead(source, e);
       } finally {
         if (spooled != null) {
           try {
@@ -81,44 +86,53 @@ final class PutCommand implements Runnable {
     }
   }
 
-  /** Reads the whole input once, so that a bad line is reported before anything is stored. */
-  private static long validate(Path input, String source) throws IOException {
-    long cells = 0;
+  private static Path spool() throws IOException {
+    Path spooled = Files.createTempFile("tabulo-put", ".tsv");
+    try (InputStream in = System.in) {
+      Files.copy(in, spooled, StandardCopyOption.REPLACE_EXISTING);
+    }
+    return spooled;
+  }
+
+  /** Reads the whole input once, so that a bad line is reported before anything is sent. */
+  private static void validate(Path input, String source) throws IOException {
     try (TsvReader r = new TsvReader(Files.newInputStream(input), source)) {
-      while (r.next() != null) {
-        cells++;
+      while (r.read() != null) {
+        // each line parsed and checked
       }
     }
-    return cells;
   }
 
   /**
-   * Stages the cells in sorted runs of at most {@link #runCells} cells and publishes them together: the
-   * table gets all of them or, on any failure, none.
+   * Parses the input once, staging the cells in sorted runs of at most {@link #runCells} cells (sorted
+   * and written on another thread while the next run is parsed), and publishes them together: the table
+   * gets all of them or, on a bad line or any failure, none (a bad line is reported as the reader names
+   * it: file, line and problem).
    */
-  private void write(Store store, Path input, String source, long cells) throws IOException {
-    Progress progress = Progress.onTerminal("put " + table, cells);
-    SortedLoader loader = store.atomicLoad(table);
-    try (TsvReader r = new TsvReader(Files.newInputStream(input), source)) {
-      PackedCells run = new PackedCells();
-      boolean first = true;
-      long done = 0;
-      TsvCodec.Cell c;
-      while ((c = r.next()) != null) {
-        byte[] vis = c.visibility();
-        run.add(c.row(), c.family(), c.qualifier(), vis == null ? EMPTY : vis, c.value());
-        if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
-          load(run, loader, first);
-          first = false;
+  private long write(SortedLoader loader, InputStream in, String source, long size) {
+    Progress progress = Progress.onTerminal("put " + table, 0);
+    long done = 0;
+    try (TsvReader r = new TsvReader(in, source); BackgroundRunLoader runs = new BackgroundRunLoader(loader)) {
+      try {
+        PackedCells run = new PackedCells();
+        TsvLine c;
+        while ((c = readLine(r, runs)) != null) {
+          run.add(c);
+          if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
+            run = runs.submit(run);
+          }
+          if ((++done & 0xFFFF) == 0) {
+            progress.update(done, size > 0 ? (double) r.bytesRead() / size : Double.NaN);
+          }
         }
-        if ((++done & 0xFFFF) == 0) {
-          progress.update(done);
-        }
+        runs.submit(run);
+        runs.finish();
+      } catch (BadLine e) {
+        throw e.error;
+      } catch (RuntimeException | Error e) {
+        runs.abort();
+        throw failed(e, loader.allOrNothing());
       }
-      load(run, loader, first);
-    } catch (IOException | RuntimeException | Error e) {
-      loader.abort();
-      throw failed(e, loader.allOrNothing());
     } finally {
       progress.done();
     }
@@ -127,18 +141,27 @@ final class PutCommand implements Runnable {
     } catch (RuntimeException e) {
       throw failed(e, loader.allOrNothing());
     }
+    return done;
   }
 
-  /** Loads one run in key order (see {@link PackedCells#appendSorted}) and empties it. */
-  private static void load(PackedCells run, SortedLoader loader, boolean first) {
-    if (run.count() == 0) {
-      return;
+  /** The next line; on a bad one, drops everything staged and throws the reader's error as it is. */
+  private static TsvLine readLine(TsvReader r, BackgroundRunLoader runs) {
+    try {
+      return r.read();
+    } catch (TabuloException e) {
+      runs.abort();
+      throw new BadLine(e);
     }
-    if (!first) {
-      loader.nextRun();
+  }
+
+  /** Carries a bad line's error past the handler that reports storage failures. */
+  private static final class BadLine extends RuntimeException {
+    final TabuloException error;
+
+    BadLine(TabuloException error) {
+      super(error.getMessage(), error, false, false);
+      this.error = error;
     }
-    run.appendSorted(loader);
-    run.clear();
   }
 
   private TabuloException failed(Throwable e, boolean allOrNothing) {

@@ -2,7 +2,7 @@ package tabulo.cli;
 
 import tabulo.kernel.Columns;
 
-import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map.Entry;
 
@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import tabulo.ingest.TsvCodec;
+import tabulo.ingest.TsvWriter;
 import tabulo.iterators.ColumnSpecFilter;
 import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
@@ -72,13 +72,18 @@ final class ScanCommand implements Runnable {
         return; // an empty row list selects nothing
       }
       spec.ranges(ranges);
-      PrintWriter out = main.out();
+      TsvWriter out = new TsvWriter(main.outBytes());
       try (Scan scan = store.scan(table, spec)) {
         for (Entry<Key, Value> e : scan) {
-          out.append(TsvCodec.formatLine(e.getKey(), e.getValue(), showVisibility)).append('\n');
+          out.line(e.getKey(), e.getValue(), showVisibility);
         }
+        out.flush();
+      } catch (UncheckedIOException e) {
+        if (String.valueOf(e.getCause().getMessage()).contains("Broken pipe")) {
+          return; // the reader has gone (scan T | head): nothing more to print, as a closed pipe ends cat
+        }
+        throw new TabuloException("cannot write the output: " + TabuloException.reason(e.getCause()), e);
       }
-      out.flush();
     }
   }
 

@@ -12,6 +12,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
 import tabulo.rfile.Cell;
+import tabulo.rfile.RestampedCell;
 import tabulo.storage.SortedLoader;
 
 /**
@@ -34,6 +35,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
   private int run;
   private long maxTimestamp = Long.MIN_VALUE;
   private boolean closed;
+  private final RestampedCell restamped = new RestampedCell(); // with writeTime: the cell being appended
 
   EmbeddedBulkLoader(Table table, boolean writeTime) {
     this.table = table;
@@ -77,12 +79,12 @@ final class EmbeddedBulkLoader implements SortedLoader {
 
   @Override
   public void append(Cell cell) {
-    if (writeTime) {
-      append(Cell.key(cell), new Value(Cell.value(cell), false)); // restamped on the way
-      return;
-    }
     try {
-      builderFor(cell.bytes(), cell.rowOffset(), cell.rowLength()).append(cell);
+      SortedFileBuilder b = builderFor(cell.bytes(), cell.rowOffset(), cell.rowLength());
+      if (writeTime) {
+        cell = restamped.of(cell, currentTimestamp);
+      }
+      b.append(cell);
       maxTimestamp = Math.max(maxTimestamp, cell.timestamp());
     } catch (IOException e) {
       throw failed(e);

@@ -3,7 +3,6 @@ package tabulo.ingest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,6 +28,8 @@ public final class TsvReader implements AutoCloseable {
   private int lineStart;
   private int lineEnd;
   private long lineNumber;
+  private long consumed; // bytes dropped from the front of buf by earlier fills
+  private final TsvLine line = new TsvLine();
 
   /** Reads from {@code in}, naming it {@code sourceName} in messages; {@link #close()} closes it. */
   public TsvReader(InputStream in, String sourceName) {
@@ -59,6 +60,15 @@ public final class TsvReader implements AutoCloseable {
 
   /** The next cell, or null at the end of the input. */
   public TsvCodec.Cell next() {
+    TsvLine line = read();
+    return line == null ? null : line.toCell();
+  }
+
+  /**
+   * The next cell as a view of reused buffers, valid until the next call (nothing allocated per line),
+   * or null at the end of the input.
+   */
+  public TsvLine read() {
     while (nextLine()) {
       lineNumber++;
       int end = lineEnd;
@@ -68,14 +78,19 @@ public final class TsvReader implements AutoCloseable {
       if (end == lineStart) {
         continue;
       }
-      String line = decode(lineStart, end);
+      checkUtf8(lineStart, end);
       try {
-        return TsvCodec.parseLine(line);
+        return line.parse(buf, lineStart, end);
       } catch (IllegalArgumentException e) {
         throw error(e.getMessage());
       }
     }
     return null;
+  }
+
+  /** Bytes consumed so far, for progress. */
+  public long bytesRead() {
+    return consumed + pos;
   }
 
   /** The number of the line last read (1-based); after the end, the number of lines in the input. */
@@ -98,13 +113,12 @@ public final class TsvReader implements AutoCloseable {
     }
   }
 
-  private String decode(int from, int to) {
+  private void checkUtf8(int from, int to) {
     int bad = Utf8.firstMalformed(buf, from, to);
     if (bad >= 0) {
       throw error(String.format("invalid UTF-8: byte 0x%02X at byte %d of the line (write raw bytes as \\xHH)",
           buf[bad] & 0xff, bad - from + 1));
     }
-    return new String(buf, from, to - from, StandardCharsets.UTF_8);
   }
 
   /** Finds the next line in the buffer, refilling it as needed; false at the end of input. */
@@ -137,6 +151,7 @@ public final class TsvReader implements AutoCloseable {
   /** Moves the unread bytes to the front, grows the buffer if one line fills it, and reads more. */
   private void fill() {
     if (pos > 0) {
+      consumed += pos;
       System.arraycopy(buf, pos, buf, 0, limit - pos);
       limit -= pos;
       pos = 0;

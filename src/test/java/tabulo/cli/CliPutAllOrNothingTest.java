@@ -90,6 +90,42 @@ class CliPutAllOrNothingTest {
     assertTrue(cli.scan("t").contains("k1\tq0\tnewest\n"));
   }
 
+  /**
+   * put reads its input once, staging sorted runs as it goes: a bad last line, after dozens of runs were
+   * staged, must still leave the table as it was and no staged file behind.
+   */
+  @Test
+  void aBadLineAfterManyStagedRunsWritesNothing() throws IOException {
+    CliRunner cli = new CliRunner(tmp);
+    cli.create("t", "k5");
+    cli.put("t", "k1\tq\tbefore\n");
+    long filesBefore = fileCount(cli.db());
+    StringBuilder in = new StringBuilder();
+    for (int i = 0; i < 2000; i++) {
+      in.append('k').append(i % 10).append("\tq").append(i).append("\tv\n");
+    }
+    in.append("k9\tq\tv\tA&&B\n");
+    Path f = Files.writeString(tmp.resolve("bad-last.tsv"), in);
+    int saved = PutCommand.runCells;
+    PutCommand.runCells = 37;
+    Result r;
+    try {
+      r = cli.run("put", "t", f.toString());
+    } finally {
+      PutCommand.runCells = saved;
+    }
+    assertEquals(1, r.code(), r::toString);
+    assertEquals("tabulo: " + f + ":2001: invalid visibility \"A&&B\": empty term at byte 3\n", r.err());
+    assertEquals("k1\tq\tbefore\n", cli.scan("t"));
+    assertEquals(filesBefore, fileCount(cli.db()), "staged files were removed");
+  }
+
+  private static long fileCount(Path dir) throws IOException {
+    try (var files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).count();
+    }
+  }
+
   private static int run(String... command) throws IOException, InterruptedException {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     p.getInputStream().readAllBytes();

@@ -1,0 +1,209 @@
+package tabulo.ingest;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+
+/**
+ * Writes Tabulo TSV (see {@link TsvCodec}) as UTF-8 bytes, escaping field bytes directly into one
+ * buffer: no String per line or field, no character encoder. The buffer goes to the stream only at line
+ * ends, so each write holds whole lines (and whole UTF-8 sequences). Without a stream it collects the
+ * text in memory ({@link #toString()}).
+ */
+public final class TsvWriter implements AutoCloseable {
+  private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+  private static final int FLUSH_AT = 1 << 20;
+  /** Bytes written as they are in any field (printable ASCII but the backslash and the colon). */
+  private static final boolean[] PLAIN = new boolean[256];
+
+  static {
+    for (int c = 0x20; c < 0x7f; c++) {
+      PLAIN[c] = c != '\\' && c != ':';
+    }
+  }
+
+  private final OutputStream out;
+  private byte[] buf;
+  private int size;
+
+  /** Writes to {@code out}; {@link #close()} flushes, then closes it. */
+  public TsvWriter(OutputStream out) {
+    this.out = out;
+    this.buf = new byte[FLUSH_AT + (1 << 16)];
+  }
+
+  /** Collects the text in memory. */
+  TsvWriter() {
+    this.out = null;
+    this.buf = new byte[64];
+  }
+
+  /** One cell as a line; with {@code withVisibility}, its visibility as a fourth field when not empty. */
+  public void line(Key k, Value v, boolean withVisibility) {
+    ByteSequence row = k.getRowData();
+    ByteSequence family = k.getColumnFamilyData();
+    ByteSequence qualifier = k.getColumnQualifierData();
+    ByteSequence visibility = k.getColumnVisibilityData();
+    byte[] value = v.get();
+    field(row);
+    tab();
+    column(array(family), family.offset(), family.length(), array(qualifier), qualifier.offset(),
+        qualifier.length());
+    tab();
+    field(value, 0, value.length, false);
+    if (withVisibility && visibility.length() > 0) {
+      tab();
+      field(visibility);
+    }
+    endLine();
+  }
+
+  /** A column field: {@code family:qualifier}, or the qualifier alone (colons escaped) with no family. */
+  public void column(byte[] family, int familyOffset, int familyLength, byte[] qualifier, int qualifierOffset,
+      int qualifierLength) {
+    if (familyLength == 0) {
+      // No family: an unescaped colon in the qualifier would be read back as the family separator.
+      field(qualifier, qualifierOffset, qualifierLength, true);
+    } else {
+      field(family, familyOffset, familyLength, true);
+      raw((byte) ':');
+      field(qualifier, qualifierOffset, qualifierLength, false);
+    }
+  }
+
+  /**
+   * Escapes one field: {@code \\ \t \n \r}, {@code \:} when {@code escapeColon}, {@code \xHH} for other
+   * control bytes and for each byte not part of a well-formed UTF-8 sequence; the rest as it is.
+   */
+  public void field(byte[] b, int offset, int length, boolean escapeColon) {
+    ensure(4 * length);
+    byte[] dst = buf;
+    int n = size;
+    int end = offset + length;
+    int i = offset;
+    while (i < end) {
+      int c = b[i] & 0xff;
+      if (PLAIN[c]) {
+        dst[n++] = (byte) c;
+        i++;
+        continue;
+      }
+      if (c >= 0x80) {
+        int len = Utf8.sequenceLength(b, i, end);
+        if (len == 0) {
+          n = hex(dst, n, c);
+          i++;
+        } else {
+          System.arraycopy(b, i, dst, n, len);
+          n += len;
+          i += len;
+        }
+        continue;
+      }
+      switch (c) {
+        case '\\' -> n = escaped(dst, n, '\\');
+        case '\t' -> n = escaped(dst, n, 't');
+        case '\n' -> n = escaped(dst, n, 'n');
+        case '\r' -> n = escaped(dst, n, 'r');
+        case ':' -> n = escapeColon ? escaped(dst, n, ':') : put(dst, n, ':');
+        default -> n = hex(dst, n, c); // other control bytes and DEL
+      }
+      i++;
+    }
+    size = n;
+  }
+
+  public void tab() {
+    raw((byte) '\t');
+  }
+
+  /** Ends a line; sends the buffer to the stream when it is full enough. */
+  public void endLine() {
+    raw((byte) '\n');
+    if (out != null && size >= FLUSH_AT) {
+      drain();
+    }
+  }
+
+  public void flush() {
+    if (out != null) {
+      drain();
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    if (out != null) {
+      flush();
+      try {
+        out.close();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /** The text collected in memory. */
+  @Override
+  public String toString() {
+    return new String(buf, 0, size, StandardCharsets.UTF_8);
+  }
+
+  private void field(ByteSequence bytes) {
+    field(array(bytes), bytes.isBackedByArray() ? bytes.offset() : 0, bytes.length(), false);
+  }
+
+  private static byte[] array(ByteSequence bytes) {
+    return bytes.isBackedByArray() ? bytes.getBackingArray() : bytes.toArray();
+  }
+
+  private void raw(byte b) {
+    ensure(1);
+    buf[size++] = b;
+  }
+
+  private static int put(byte[] dst, int n, char c) {
+    dst[n] = (byte) c;
+    return n + 1;
+  }
+
+  private static int escaped(byte[] dst, int n, char c) {
+    dst[n] = '\\';
+    dst[n + 1] = (byte) c;
+    return n + 2;
+  }
+
+  private static int hex(byte[] dst, int n, int b) {
+    dst[n] = '\\';
+    dst[n + 1] = 'x';
+    dst[n + 2] = HEX[b >> 4];
+    dst[n + 3] = HEX[b & 0xf];
+    return n + 4;
+  }
+
+  private void ensure(int more) {
+    if (size + more > buf.length) {
+      buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * buf.length, (long) size + more)));
+    }
+  }
+
+  private void drain() {
+    try {
+      out.write(buf, 0, size);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    size = 0;
+  }
+}

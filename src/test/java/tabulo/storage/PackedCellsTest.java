@@ -1,0 +1,63 @@
+package tabulo.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link PackedCells#appendSorted} against a comparison sort: key order, and of equal keys the last added
+ * first, on runs far longer than the block it touches ahead (equal keys spanning blocks) and rows sharing
+ * their first 8 bytes.
+ */
+class PackedCellsTest {
+  private record Added(String key, int index) {}
+
+  @Test
+  void appendsInKeyOrderWithTheLastOfEqualKeysFirst() {
+    Random rnd = new Random(3);
+    PackedCells cells = new PackedCells();
+    List<Added> added = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) {
+      // few distinct keys: runs of equal keys thousands long; a shared 8-byte prefix for all rows
+      String row = "prefix--" + (char) ('a' + rnd.nextInt(3));
+      String qualifier = "q" + rnd.nextInt(2);
+      String vis = rnd.nextInt(4) == 0 ? "A" : "";
+      cells.add(b(row), new byte[0], b(qualifier), b(vis), b(Integer.toString(i)));
+      added.add(new Added(row + "\u0000" + qualifier + "\u0000" + vis, i));
+    }
+    List<String> expected = new ArrayList<>();
+    added.stream().sorted(Comparator.comparing(Added::key).thenComparing(Added::index, Comparator.reverseOrder()))
+        .forEach(a -> expected.add(a.key() + "=" + a.index()));
+    List<String> actual = new ArrayList<>();
+    cells.appendSorted(new SortedLoader() {
+      @Override
+      public void append(Key key, Value value) {
+        actual.add(key.getRow() + "\u0000" + key.getColumnQualifier() + "\u0000" + key.getColumnVisibility() + "="
+            + value);
+      }
+
+      @Override
+      public void nextRun() {}
+
+      @Override
+      public void close() {}
+
+      @Override
+      public void abort() {}
+    });
+    assertEquals(expected, actual);
+  }
+
+  private static byte[] b(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+}
