@@ -1,7 +1,7 @@
 package tabulo.ops;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,6 +132,9 @@ public final class Reduce extends StreamOperation {
     /** Folds per (output row, label); rows flush per row, columns and all per unit. */
     private final class Parts implements RowStream.RowOp {
       private final Map<Part, double[]> parts = new LinkedHashMap<>();
+      private byte[] lastKey;
+      private byte[] lastLabel;
+      private double[] lastAcc;
       private final Visibilities visibilities = new Visibilities();
       private final MaskFilter mask = settings.mask() < 0 ? null : new MaskFilter(settings.maskComplement());
 
@@ -164,8 +167,7 @@ public final class Reduce extends StreamOperation {
               continue;
             }
           }
-          double[] acc = parts.computeIfAbsent(new Part(ByteBuffer.wrap(key), ByteBuffer.wrap(label)),
-              p -> new double[] {monoid.identity()});
+          double[] acc = part(key, label);
           acc[0] = monoid.add(acc[0], r.values[e]);
         }
         if (dim == Dim.ROWS) {
@@ -176,9 +178,23 @@ public final class Reduce extends StreamOperation {
       @Override
       public void unitEnd(RowStream.Output out) {
         for (Map.Entry<Part, double[]> p : parts.entrySet()) {
-          out.put(0, p.getKey().row.array(), EMPTY, column, p.getKey().label.array(), codec().encode(p.getValue()[0]));
+          out.put(0, p.getKey().row, EMPTY, column, p.getKey().label, codec().encode(p.getValue()[0]));
         }
         parts.clear();
+        lastAcc = null;
+      }
+
+      /**
+       * The running fold of one part. The previous part is remembered by array identity: a scalar
+       * reduce, and a row's unlabelled cells, fold into one part entry after entry without hashing.
+       */
+      private double[] part(byte[] key, byte[] label) {
+        if (lastAcc == null || key != lastKey || label != lastLabel) {
+          lastAcc = parts.computeIfAbsent(new Part(key, label), p -> new double[] {monoid.identity()});
+          lastKey = key;
+          lastLabel = label;
+        }
+        return lastAcc;
       }
 
       /** Equivalent labels (a&b, b&a) make one part. */
@@ -188,8 +204,28 @@ public final class Reduce extends StreamOperation {
     }
   }
 
-  /** One cell of the result as written: its row and label. */
-  private record Part(ByteBuffer row, ByteBuffer label) {}
+  /** One cell of the result as written: its row and label (compared by content, hashed once). */
+  private static final class Part {
+    final byte[] row;
+    final byte[] label;
+    private final int hash;
+
+    Part(byte[] row, byte[] label) {
+      this.row = row;
+      this.label = label;
+      this.hash = 31 * Arrays.hashCode(row) + Arrays.hashCode(label);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Part p && hash == p.hash && Arrays.equals(row, p.row) && Arrays.equals(label, p.label);
+    }
+  }
 
   private static final byte[] EMPTY = new byte[0];
 
