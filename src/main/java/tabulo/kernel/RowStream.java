@@ -301,7 +301,7 @@ public final class RowStream implements TabletKernel {
       } else {
         SortingLoader l = sorting[output];
         if (l == null) {
-          l = sorting[output] = new SortingLoader(store, outputs.get(output), CHUNK);
+          l = sorting[output] = SortingLoader.publishedAtClose(store, outputs.get(output), CHUNK);
         }
         l.put(row, family, qualifier, visibility, value);
       }
@@ -328,6 +328,9 @@ public final class RowStream implements TabletKernel {
       for (int i = 0; i < outputs.size(); i++) {
         if (ordered[i] != null) {
           ordered[i].abort();
+        }
+        if (sorting[i] != null) {
+          sorting[i].abort();
         }
       }
       Arrays.fill(sorting, null);
@@ -359,6 +362,9 @@ public final class RowStream implements TabletKernel {
     }
   }
 
-  /** Cells per sorted bulk load: bounds memory per run. */
-  private static final int CHUNK = 400_000;
+  /**
+   * Cells per sorted run: bounds memory per tablet run (about 40 MB of packed cells). A unit's runs are
+   * published together; as many as this process's unit (1,000,000 entries) make one run for a transpose.
+   */
+  private static final int CHUNK = 1_000_000;
 }
