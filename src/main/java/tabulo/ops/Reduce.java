@@ -1,9 +1,7 @@
 package tabulo.ops;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -131,10 +129,10 @@ public final class Reduce extends StreamOperation {
 
     /** Folds per (output row, label); rows flush per row, columns and all per unit. */
     private final class Parts implements RowStream.RowOp {
-      private final Map<Part, double[]> parts = new LinkedHashMap<>();
+      private final PartFolds parts = new PartFolds(monoid);
       private byte[] lastKey;
       private byte[] lastLabel;
-      private double[] lastAcc;
+      private int lastPart = -1;
       private final Visibilities visibilities = new Visibilities();
       private final MaskFilter mask = settings.mask() < 0 ? null : new MaskFilter(settings.maskComplement());
 
@@ -167,8 +165,7 @@ public final class Reduce extends StreamOperation {
               continue;
             }
           }
-          double[] acc = part(key, label);
-          acc[0] = monoid.add(acc[0], r.values[e]);
+          parts.add(part(key, label), r.values[e]);
         }
         if (dim == Dim.ROWS) {
           unitEnd(out);
@@ -177,53 +174,30 @@ public final class Reduce extends StreamOperation {
 
       @Override
       public void unitEnd(RowStream.Output out) {
-        for (Map.Entry<Part, double[]> p : parts.entrySet()) {
-          out.put(0, p.getKey().row, EMPTY, column, p.getKey().label, codec().encode(p.getValue()[0]));
+        for (int p = 0; p < parts.size(); p++) {
+          out.put(0, parts.key(p), EMPTY, column, parts.label(p), codec().encode(parts.fold(p)));
         }
         parts.clear();
-        lastAcc = null;
+        lastPart = -1;
       }
 
       /**
-       * The running fold of one part. The previous part is remembered by array identity: a scalar
-       * reduce, and a row's unlabelled cells, fold into one part entry after entry without hashing.
+       * The number of one part. The previous part is remembered by array identity: a scalar reduce, and
+       * a row's unlabelled cells, fold into one part entry after entry without hashing.
        */
-      private double[] part(byte[] key, byte[] label) {
-        if (lastAcc == null || key != lastKey || label != lastLabel) {
-          lastAcc = parts.computeIfAbsent(new Part(key, label), p -> new double[] {monoid.identity()});
+      private int part(byte[] key, byte[] label) {
+        if (lastPart < 0 || key != lastKey || label != lastLabel) {
+          lastPart = parts.part(key, label);
           lastKey = key;
           lastLabel = label;
         }
-        return lastAcc;
+        return lastPart;
       }
 
       /** Equivalent labels (a&b, b&a) make one part. */
       private byte[] flat(byte[] label) {
         return label.length == 0 ? label : visibilities.and(label, EMPTY).getExpression();
       }
-    }
-  }
-
-  /** One cell of the result as written: its row and label (compared by content, hashed once). */
-  private static final class Part {
-    final byte[] row;
-    final byte[] label;
-    private final int hash;
-
-    Part(byte[] row, byte[] label) {
-      this.row = row;
-      this.label = label;
-      this.hash = 31 * Arrays.hashCode(row) + Arrays.hashCode(label);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Part p && hash == p.hash && Arrays.equals(row, p.row) && Arrays.equals(label, p.label);
     }
   }
 
