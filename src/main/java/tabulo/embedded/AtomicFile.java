@@ -50,6 +50,28 @@ final class AtomicFile {
     }
   }
 
+  /**
+   * Writes a new file and fsyncs its content, but not its folder: for a file that matters only once a
+   * manifest in the same folder names it, whose commit ({@link #write}) syncs the folder and so the name
+   * too. Left half-written by a crash, it is named by no manifest and removed at the next open.
+   */
+  static void writeUnnamed(Path target, byte[] content) throws IOException {
+    try (FileChannel ch = PrivateFiles.open(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      ByteBuffer buf = ByteBuffer.wrap(content);
+      while (buf.hasRemaining()) {
+        ch.write(buf);
+      }
+      ch.force(true);
+    } catch (IOException | RuntimeException e) {
+      try {
+        Files.deleteIfExists(target);
+      } catch (IOException again) {
+        e.addSuppressed(again);
+      }
+      throw e;
+    }
+  }
+
   /** Makes a rename or a new file in {@code dir} durable. */
   static void syncDirectory(Path dir) throws IOException {
     if (ScratchTables.holds(dir)) {

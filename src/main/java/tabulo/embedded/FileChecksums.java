@@ -10,8 +10,9 @@ import java.util.zip.CRC32C;
 
 /**
  * The CRC32C of every {@link #CHUNK}-byte chunk of one sorted file, kept in a side file {@code N.rf.crc32c}
- * (the sorted file itself stays a plain RFile that Accumulo can bulk-import). Written atomically once the
- * sorted file is complete, before the manifest names the file; checked on every read of a chunk.
+ * (the sorted file itself stays a plain RFile that Accumulo can bulk-import). Written and fsynced once the
+ * sorted file is complete, before the manifest names the file (whose commit syncs the folder, making both
+ * names durable); checked on every read of a chunk.
  */
 record FileChecksums(long length, int[] crcs) {
   static final int CHUNK = 64 << 10;
@@ -33,7 +34,7 @@ record FileChecksums(long length, int[] crcs) {
       b.putInt(c);
     }
     b.putInt(crc(b.array(), b.position()));
-    AtomicFile.write(sideFile(sortedFile), b.array());
+    AtomicFile.writeUnnamed(sideFile(sortedFile), b.array()); // the manifest naming the sorted file syncs the folder
   }
 
   /** The checksums of {@code sortedFile}, or null if it has none (written before checksums existed). */

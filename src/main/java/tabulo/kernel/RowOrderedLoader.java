@@ -1,5 +1,6 @@
 package tabulo.kernel;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -16,79 +17,104 @@ import tabulo.storage.Store;
 final class RowOrderedLoader implements AutoCloseable {
   private record Cell(byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {}
 
-  private static final Comparator<Cell> COLUMN_ORDER = (x, y) -> {
-    int c = Arrays.compareUnsigned(x.family, y.family);
-    if (c == 0) {
-      c = Arrays.compareUnsigned(x.qualifier, y.qualifier);
-    }
-    return c != 0 ? c : Arrays.compareUnsigned(x.visibility, y.visibility);
-  };
+  private static final Comparator<Cell> COLUMN_ORDER = (x, y) -> compareColumns(x.family, x.qualifier, x.visibility,
+      y.family, y.qualifier, y.visibility);
 
   private final Store store;
   private final String table;
   private final long timestamp = System.currentTimeMillis();
   private SortedLoader loader;
   private byte[] row;
-  private final List<Cell> cells = new ArrayList<>();
-  private boolean ordered = true;
+  // the current row's cells, as they came
+  private int count;
+  private byte[][] families = new byte[16][];
+  private byte[][] qualifiers = new byte[16][];
+  private byte[][] visibilities = new byte[16][];
+  private byte[][] values = new byte[16][];
+  private boolean increasing = true; // each cell strictly after the one before: appended as they are
 
   RowOrderedLoader(Store store, String table) {
     this.store = store;
     this.table = table;
   }
 
-  /** Whether the cell comes strictly after {@code prev} in column order (qualifiers differ most often). */
-  private static boolean follows(Cell prev, byte[] family, byte[] qualifier, byte[] visibility) {
-    int c = prev.family == family ? 0 : Arrays.compareUnsigned(prev.family, family);
+  /** Column order (family, qualifier, visibility); qualifiers differ most often, families are often one array. */
+  private static int compareColumns(byte[] f1, byte[] q1, byte[] v1, byte[] f2, byte[] q2, byte[] v2) {
+    int c = f1 == f2 ? 0 : Arrays.compareUnsigned(f1, f2);
     if (c == 0) {
-      c = Arrays.compareUnsigned(prev.qualifier, qualifier);
+      c = Arrays.compareUnsigned(q1, q2);
       if (c == 0) {
-        c = Arrays.compareUnsigned(prev.visibility, visibility);
+        c = Arrays.compareUnsigned(v1, v2);
       }
     }
-    return c < 0;
+    return c;
   }
 
   void put(byte[] rowKey, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
     if (row != null && !Arrays.equals(row, rowKey)) {
       if (Arrays.compareUnsigned(rowKey, row) < 0) {
-        throw new IllegalStateException("row " + new String(rowKey, java.nio.charset.StandardCharsets.UTF_8)
-            + " after " + new String(row, java.nio.charset.StandardCharsets.UTF_8) + ": the output is not in row order");
+        throw new IllegalStateException("row " + new String(rowKey, StandardCharsets.UTF_8) + " after "
+            + new String(row, StandardCharsets.UTF_8) + ": the output is not in row order");
       }
       flushRow();
     }
     row = rowKey;
-    if (ordered && !cells.isEmpty()) {
-      Cell prev = cells.get(cells.size() - 1);
-      // unlabelled cells come in column order (a row operation emits its input's columns in order; the
-      // RFile writer refuses any that do not); labelled ones may not: a conjunction reorders labels
-      if ((prev.visibility.length > 0 || visibility.length > 0) && !follows(prev, family, qualifier, visibility)) {
-        ordered = false;
-      }
+    if (count == values.length) {
+      grow();
     }
-    cells.add(new Cell(family, qualifier, visibility, value));
+    // a conjunction of labels may reorder a row's cells, and two cells may have one key
+    if (increasing && count > 0 && compareColumns(families[count - 1], qualifiers[count - 1],
+        visibilities[count - 1], family, qualifier, visibility) >= 0) {
+      increasing = false;
+    }
+    families[count] = family;
+    qualifiers[count] = qualifier;
+    visibilities[count] = visibility;
+    values[count] = value;
+    count++;
+  }
+
+  private void grow() {
+    int n = count * 2;
+    families = Arrays.copyOf(families, n);
+    qualifiers = Arrays.copyOf(qualifiers, n);
+    visibilities = Arrays.copyOf(visibilities, n);
+    values = Arrays.copyOf(values, n);
   }
 
   private void flushRow() {
-    if (cells.isEmpty()) {
+    if (count == 0) {
       return;
-    }
-    if (!ordered) {
-      cells.sort(COLUMN_ORDER);
     }
     if (loader == null) {
       loader = store.bulkLoad(table);
     }
+    if (increasing) {
+      for (int i = 0; i < count; i++) {
+        loader.append(row, families[i], qualifiers[i], visibilities[i], timestamp, values[i]);
+      }
+    } else {
+      appendSorted();
+    }
+    count = 0;
+    increasing = true;
+  }
+
+  /** The row's cells in column order, one per key (equal keys are one cell to the table anyway). */
+  private void appendSorted() {
+    List<Cell> cells = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      cells.add(new Cell(families[i], qualifiers[i], visibilities[i], values[i]));
+    }
+    cells.sort(COLUMN_ORDER);
     Cell prev = null;
     for (Cell c : cells) {
       if (prev != null && COLUMN_ORDER.compare(prev, c) == 0) {
-        continue; // one cell per key: equal keys are one cell to the table anyway
+        continue;
       }
       loader.append(row, c.family, c.qualifier, c.visibility, timestamp, c.value);
       prev = c;
     }
-    cells.clear();
-    ordered = true;
   }
 
   /** Appends the last row and publishes the load: durable when it returns. */
@@ -103,7 +129,7 @@ final class RowOrderedLoader implements AutoCloseable {
 
   /** Drops what was appended (after a failure). */
   void abort() {
-    cells.clear();
+    count = 0;
     if (loader != null) {
       loader.abort();
       loader = null;

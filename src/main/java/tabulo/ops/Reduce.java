@@ -1,9 +1,7 @@
 package tabulo.ops;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -131,7 +129,10 @@ public final class Reduce extends StreamOperation {
 
     /** Folds per (output row, label); rows flush per row, columns and all per unit. */
     private final class Parts implements RowStream.RowOp {
-      private final Map<Part, double[]> parts = new LinkedHashMap<>();
+      private final PartFolds parts = new PartFolds(monoid);
+      private byte[] lastKey;
+      private byte[] lastLabel;
+      private int lastPart = -1;
       private final Visibilities visibilities = new Visibilities();
       private final MaskFilter mask = settings.mask() < 0 ? null : new MaskFilter(settings.maskComplement());
 
@@ -164,9 +165,7 @@ public final class Reduce extends StreamOperation {
               continue;
             }
           }
-          double[] acc = parts.computeIfAbsent(new Part(ByteBuffer.wrap(key), ByteBuffer.wrap(label)),
-              p -> new double[] {monoid.identity()});
-          acc[0] = monoid.add(acc[0], r.values[e]);
+          parts.add(part(key, label), r.values[e]);
         }
         if (dim == Dim.ROWS) {
           unitEnd(out);
@@ -175,10 +174,24 @@ public final class Reduce extends StreamOperation {
 
       @Override
       public void unitEnd(RowStream.Output out) {
-        for (Map.Entry<Part, double[]> p : parts.entrySet()) {
-          out.put(0, p.getKey().row.array(), EMPTY, column, p.getKey().label.array(), codec().encode(p.getValue()[0]));
+        for (int p = 0; p < parts.size(); p++) {
+          out.put(0, parts.key(p), EMPTY, column, parts.label(p), codec().encode(parts.fold(p)));
         }
         parts.clear();
+        lastPart = -1;
+      }
+
+      /**
+       * The number of one part. The previous part is remembered by array identity: a scalar reduce, and
+       * a row's unlabelled cells, fold into one part entry after entry without hashing.
+       */
+      private int part(byte[] key, byte[] label) {
+        if (lastPart < 0 || key != lastKey || label != lastLabel) {
+          lastPart = parts.part(key, label);
+          lastKey = key;
+          lastLabel = label;
+        }
+        return lastPart;
       }
 
       /** Equivalent labels (a&b, b&a) make one part. */
@@ -187,9 +200,6 @@ public final class Reduce extends StreamOperation {
       }
     }
   }
-
-  /** One cell of the result as written: its row and label. */
-  private record Part(ByteBuffer row, ByteBuffer label) {}
 
   private static final byte[] EMPTY = new byte[0];
 

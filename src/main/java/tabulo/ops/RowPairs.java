@@ -45,8 +45,8 @@ final class RowPairs {
     int j = 0;
     while (i < na || j < nb) {
       int c = i >= na ? 1 : j >= nb ? -1 : compareColumns(a, i, b, j);
-      int ei = i;
-      int ej = j;
+      int ei = c <= 0 ? i + 1 : i; // past this column's cells (one per label)
+      int ej = c >= 0 ? j + 1 : j;
       if (c <= 0) {
         while (ei < na && compareColumns(a, i, a, ei) == 0) {
           ei++;

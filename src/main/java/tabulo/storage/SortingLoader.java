@@ -20,17 +20,32 @@ public final class SortingLoader implements AutoCloseable {
   private final int chunk;
   private final RowCounts rowCounts;
   private final PackedCells cells = new PackedCells();
+  private final boolean publishAtClose;
+  private SortedLoader load; // with publishAtClose: the one load every chunk is a run of
 
   public SortingLoader(Store store, String table, int chunk) {
-    this(store, table, chunk, null);
+    this(store, table, chunk, null, false);
   }
 
   /** A loader that also reports the cells per row of each load (a degree table counts them so, unhashed). */
   public SortingLoader(Store store, String table, int chunk, RowCounts rowCounts) {
+    this(store, table, chunk, rowCounts, false);
+  }
+
+  private SortingLoader(Store store, String table, int chunk, RowCounts rowCounts, boolean publishAtClose) {
     this.store = store;
     this.table = table;
     this.chunk = chunk;
     this.rowCounts = rowCounts;
+    this.publishAtClose = publishAtClose;
+  }
+
+  /**
+   * A loader whose chunks are sorted runs of one bulk load, published together by {@link #close()} (one
+   * commit, not one per chunk) and dropped by {@link #abort()}: for output that is durable as a whole.
+   */
+  public static SortingLoader publishedAtClose(Store store, String table, int chunk) {
+    return new SortingLoader(store, table, chunk, null, true);
   }
 
   /** A cell of the empty family with no visibility label. */
@@ -45,22 +60,38 @@ public final class SortingLoader implements AutoCloseable {
     }
   }
 
-  /** Sorts and bulk-loads what is buffered; durable when it returns. */
+  /**
+   * Sorts and bulk-loads what is buffered; durable when it returns (published at close, with
+   * {@link #publishedAtClose}).
+   */
   public void flush() {
     if (cells.count() == 0) {
       return;
     }
     int[] order = cells.sortedOffsets();
     PackedCells.Cursor cell = cells.cursor(System.currentTimeMillis());
-    try (SortedLoader loader = store.bulkLoad(table)) {
-      for (int at : order) {
-        loader.append(cell.at(at));
+    if (publishAtClose) {
+      if (load == null) {
+        load = store.bulkLoad(table);
+      } else {
+        load.nextRun();
+      }
+      appendAll(load, order, cell);
+    } else {
+      try (SortedLoader loader = store.bulkLoad(table)) {
+        appendAll(loader, order, cell);
       }
     }
     if (rowCounts != null) {
       countRows(order, cell);
     }
     cells.clear();
+  }
+
+  private static void appendAll(SortedLoader loader, int[] order, PackedCells.Cursor cell) {
+    for (int at : order) {
+      loader.append(cell.at(at));
+    }
   }
 
   private void countRows(int[] order, PackedCells.Cursor cell) {
@@ -80,5 +111,20 @@ public final class SortingLoader implements AutoCloseable {
   @Override
   public void close() {
     flush();
+    if (load != null) {
+      SortedLoader l = load;
+      load = null;
+      l.close();
+    }
+  }
+
+  /** Drops what is buffered and, with {@link #publishedAtClose}, every run not yet published. */
+  public void abort() {
+    cells.clear();
+    if (load != null) {
+      SortedLoader l = load;
+      load = null;
+      l.abort();
+    }
   }
 }
