@@ -133,11 +133,18 @@ public class BfsTest {
    */
   static Map<String, TreeSet<String>> validParents(Map<String, Map<String, Double>> adj, Map<String, Double> level,
       int hops, double min, double max) {
+    return validParents(adj, outDegrees(adj), level, hops, min, max);
+  }
+
+  /** The same with the degrees the filter reads given. */
+  static Map<String, TreeSet<String>> validParents(Map<String, Map<String, Double>> adj, Map<String, Integer> degree,
+      Map<String, Double> level, int hops, double min, double max) {
     Map<String, TreeSet<String>> parents = new TreeMap<>();
     level.forEach((v, l) -> parents.put(v, new TreeSet<>(l == 0 ? List.of(v) : List.of())));
     adj.forEach((u, out) -> {
       Double l = level.get(u);
-      boolean expanded = l != null && l < hops && (min < 0 || (out.size() >= min && out.size() <= max));
+      int d = degree.getOrDefault(u, 0);
+      boolean expanded = l != null && l < hops && (min < 0 || (d >= min && d <= max));
       for (String v : expanded ? out.keySet() : Set.<String>of()) {
         if (level.get(v) == l + 1) {
           parents.get(v).add(u);
@@ -171,6 +178,18 @@ public class BfsTest {
   /** Queue BFS from every source; vertices whose out-degree is outside [min, max] are not expanded. */
   static Map<String, Double> oracle(Map<String, Map<String, Double>> adj, KeySpec from, int hops, double min,
       double max) {
+    return oracle(adj, outDegrees(adj), from, hops, min, max);
+  }
+
+  static Map<String, Integer> outDegrees(Map<String, Map<String, Double>> adj) {
+    Map<String, Integer> d = new TreeMap<>();
+    adj.forEach((u, out) -> d.put(u, out.size()));
+    return d;
+  }
+
+  /** The same with the degrees the filter reads given (a vertex missing from {@code degree} has 0). */
+  static Map<String, Double> oracle(Map<String, Map<String, Double>> adj, Map<String, Integer> degrees, KeySpec from,
+      int hops, double min, double max) {
     Map<String, Double> level = new TreeMap<>();
     Deque<String> queue = new ArrayDeque<>();
     for (String v : adj.keySet()) {
@@ -182,7 +201,7 @@ public class BfsTest {
     while (!queue.isEmpty()) {
       String u = queue.poll();
       double l = level.get(u);
-      int degree = adj.get(u).size();
+      int degree = degrees.getOrDefault(u, 0);
       if (l >= hops || (min >= 0 && (degree < min || degree > max))) {
         continue;
       }
