@@ -105,7 +105,7 @@ public class BfsTest {
     for (Authorizations reader : full ? List.of(new Authorizations("red", "blue"), new Authorizations())
         : List.of(new Authorizations("red"))) {
       List<TestGraphs.Edge> seen = TestGraphs.visible(edges, reader);
-      for (Case c : full ? cases : cases.subList(0, 1)) {
+      for (Case c : full ? cases : cases.subList(1, 2)) { // on Accumulo: two hops, undirected
         Map<String, Map<String, Double>> adj = TestGraphs.adjacency(seen, c.undirected());
         Map<String, Double> level = oracle(adj, KeySpec.parse(c.from()), c.hops(), c.min(), c.max());
         if (level.isEmpty()) {
