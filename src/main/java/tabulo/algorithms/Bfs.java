@@ -1,25 +1,24 @@
 package tabulo.algorithms;
 
-import tabulo.math.BinaryOps;
-import tabulo.math.Semirings;
-import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
-import tabulo.ops.Select;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.select.KeySpec;
 import tabulo.storage.TabuloException;
 
 /**
- * Breadth-first levels, LAGraph's BFS (level variant, push only) with Graphulo's AdjBFS degree filter:
- * OUT(v, level) = hops from the nearest source, sources 0, reached vertices only. Each round
- * next&lt;!struct(OUT)&gt; = A^T frontier over plus.pair (A^T v reads only A's rows at the frontier's keys),
- * then OUT = OUT ∪ level·next (a new temporary each round, renamed to OUT at the end, so
- * an error or a kill leaves no partial OUT). With a degree filter the frontier is first cut to the
- * vertices whose out-degree lies in [min, max] (the others are reached but not expanded, as in AdjBFS).
+ * Breadth-first levels, LAGraph's BFS (level and parent variants, push only) with Graphulo's AdjBFS
+ * degree filter: OUT(v, level) = hops from the nearest source, sources 0, reached vertices only. Each
+ * round next&lt;!struct(OUT)&gt; = A^T frontier over plus.pair (A^T v reads only A's rows at the frontier's
+ * keys), then OUT = OUT ∪ level·next ({@link LevelSearch}'s loop). With a degree filter the frontier is
+ * first cut to the vertices whose out-degree lies in [min, max] (the others are reached but not
+ * expanded, as in AdjBFS). With {@link Options#parents} OUT(v, parent) = the smallest key of a vertex one
+ * level up with an edge to v (sources: themselves): the same hop over min.second on key-order ranks.
  */
 public final class Bfs {
   public static final String COLUMN = "level";
+  /** OUT's column holding a vertex's parent key with {@link Options#parents}. */
+  public static final String PARENT = LevelSearch.PARENT;
 
   /** What to search: the sources (a D4M selection of vertex keys), hop limit, degree filter, direction. */
   public static final class Options {
@@ -29,6 +28,7 @@ public final class Bfs {
     double minDegree = Double.NEGATIVE_INFINITY;
     double maxDegree = Double.POSITIVE_INFINITY;
     boolean undirected;
+    boolean parents;
     IterationListener listener = IterationListener.NONE;
 
     public static Options from(String spec) {
@@ -61,6 +61,12 @@ public final class Bfs {
       return this;
     }
 
+    /** Also OUT(v, parent): the smallest key of a vertex one level up with an edge to v; sources their own. */
+    public Options parents(boolean p) {
+      this.parents = p;
+      return this;
+    }
+
     public Options listener(IterationListener l) {
       this.listener = l;
       return this;
@@ -79,35 +85,10 @@ public final class Bfs {
       throw new TabuloException("table exists: " + out);
     }
     Matrix a = o.undirected ? Graph.symmetric(g) : g;
-    Matrix sources = Graph.vertices(a, COLUMN).extract(o.from, KeySpec.all()).temporary();
-    if (Graph.entries(sources) == 0) {
-      throw new TabuloException("--from " + o.fromText + " selects no vertex of " + g.table());
-    }
-    Matrix levels = sources.applyBindFirst(BinaryOps.FIRST, 0).temporary();
-    Matrix inRange = null;
-    if (o.filtersDegrees()) {
-      Matrix deg = Degrees.of(a, false, COLUMN).temporary();
-      inRange = deg.select(Select.ge(o.minDegree)).temporary().select(Select.le(o.maxDegree)).temporary();
-    }
-    MxmOptions step = MxmOptions.defaults().transposeA(true).semiring(Semirings.PLUS_PAIR);
-    Matrix frontier = sources;
-    int level = 0;
-    while (level < o.hops) {
-      Matrix expand = inRange == null ? frontier : frontier.ewiseMult(inRange, BinaryOps.FIRST).temporary();
-      Matrix next = a.mxm(expand, step).into(Target.temporary().mask(Mask.of(levels).structure().complement()));
-      long reached = Graph.entries(next);
-      if (reached == 0) {
-        break;
-      }
-      level++;
-      Matrix levelled = next.applyBindFirst(BinaryOps.FIRST, level).temporary();
-      levels = Graph.replace(levels, levels.ewiseAdd(levelled, BinaryOps.SECOND).temporary());
-      o.listener.iteration(level, reached);
-      Graph.drop(expand);
-      Graph.drop(frontier);
-      frontier = next;
-    }
-    g.session().store().rename(levels.table(), out);
-    return level;
+    Matrix vertices = Graph.vertices(a, COLUMN);
+    return LevelSearch.run(new LevelSearch.Search(g.table(), () -> vertices,
+        () -> vertices.extract(o.from, KeySpec.all()).temporary(), () -> Degrees.of(a, false, COLUMN).temporary(),
+        (frontier, step, notReached) -> a.mxm(frontier, MxmOptions.defaults().transposeA(true).semiring(step))
+            .into(Target.temporary().mask(notReached))), out, o);
   }
 }

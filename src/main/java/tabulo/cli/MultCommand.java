@@ -51,7 +51,7 @@ final class MultCommand implements Runnable {
   MxmOptions.Algorithm algorithm = MxmOptions.Algorithm.AUTO;
 
   @Option(names = "--semiring", paramLabel = "NAME", description = "plus.times (default), min.plus, max.plus, "
-      + "max.min, min.max, or.and, plus.min, plus.pair, plus.first, plus.second, or a class name.")
+      + "max.min, min.max, or.and, plus.min, plus.pair, plus.first, plus.second, min.second, or a class name.")
   String semiring = "plus.times";
 
   @Option(names = "--rows", paramLabel = "SPEC", description = "Rows of C to compute (D4M syntax).")

@@ -142,8 +142,25 @@ public final class Semirings {
     }
   };
 
+  /**
+   * The smallest value of the right operand over the matches: with a frontier v holding each vertex's
+   * rank, {@code A^T v} gives every reached vertex the smallest rank of a frontier vertex with an edge to
+   * it (GraphBLAS's {@code MIN_FIRSTI} parent step, with ranks for the indices).
+   */
+  public static final Semiring MIN_SECOND = new BuiltIn("min.second", Monoids.MIN, BinaryOps.SECOND) {
+    @Override
+    public double add(double a, double b) {
+      return Math.min(a, b);
+    }
+
+    @Override
+    public double multiply(double a, double b) {
+      return b;
+    }
+  };
+
   private static final List<Semiring> BUILT_INS = List.of(PLUS_TIMES, MIN_PLUS, MAX_PLUS, MAX_MIN, MIN_MAX,
-      OR_AND, PLUS_MIN, PLUS_PAIR, PLUS_FIRST, PLUS_SECOND);
+      OR_AND, PLUS_MIN, PLUS_PAIR, PLUS_FIRST, PLUS_SECOND, MIN_SECOND);
 
   private static final Map<String, Semiring> REGISTRY = new ConcurrentHashMap<>();
 

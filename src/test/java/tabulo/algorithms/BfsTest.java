@@ -11,23 +11,32 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Map.Entry;
+import java.util.Set;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
 
 import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tabulo.math.DecimalCodec;
 import tabulo.ops.Matrices;
 import tabulo.ops.Session;
 import tabulo.select.KeySpec;
+import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
  * BFS levels against a queue BFS over adjacency sets: several sources, hop limits, degree filters
  * (AdjBFS: vertices outside [min, max] are reached but not expanded), --undirected, every reader's view;
- * an empty --from selection is an error and writes nothing.
+ * an empty --from selection is an error and writes nothing. --parents: each parent is the smallest of
+ * the vertex's valid parents.
  */
 public class BfsTest {
   @TempDir
@@ -81,9 +90,106 @@ public class BfsTest {
     }
   }
 
+  /**
+   * --parents against the queue BFS: each reached vertex's parent is the smallest of its valid parents
+   * (an expanded vertex one level up with an edge to it; a source its own), and the levels are as without
+   * --parents; for each reader, on a directed and an undirected case, with hop limits and degree filters.
+   */
+  public static void checkParents(Store store, String prefix, Random rnd, boolean full) {
+    List<TestGraphs.Edge> edges = TestGraphs.random(rnd, 40, 70);
+    TestGraphs.write(store, prefix + "G", edges);
+    record Case(String from, int hops, double min, double max, boolean undirected) {}
+    List<Case> cases = List.of(new Case("bob1,dave0,zed,", Integer.MAX_VALUE, -1, 1e9, false),
+        new Case("a*,", 2, -1, 1e9, true), new Case("carol*,", Integer.MAX_VALUE, 2, 3, false));
+    int n = 0;
+    for (Authorizations reader : full ? List.of(new Authorizations("red", "blue"), new Authorizations())
+        : List.of(new Authorizations("red"))) {
+      List<TestGraphs.Edge> seen = TestGraphs.visible(edges, reader);
+      for (Case c : full ? cases : cases.subList(1, 2)) { // on Accumulo: two hops, undirected
+        Map<String, Map<String, Double>> adj = TestGraphs.adjacency(seen, c.undirected());
+        Map<String, Double> level = oracle(adj, KeySpec.parse(c.from()), c.hops(), c.min(), c.max());
+        if (level.isEmpty()) {
+          continue; // no source this reader can see: checkAll covers the error
+        }
+        Map<String, Map<String, String>> expected = withParents(level,
+            validParents(adj, level, c.hops(), c.min(), c.max()));
+        String out = prefix + "BFSP" + (n++);
+        try (Session s = Session.open(store).auths(reader)) {
+          Bfs.Options o = Bfs.Options.from(c.from()).hops(c.hops()).undirected(c.undirected()).parents(true);
+          if (c.min() >= 0) {
+            o.minDegree(c.min()).maxDegree(c.max());
+          }
+          Bfs.run(s.matrix(prefix + "G"), out, o);
+        }
+        assertEquals(expected, readText(store, out), c + ", " + reader);
+      }
+    }
+    assertTrue(n >= (full ? 5 : 1), "cases run: " + n);
+  }
+
+  /**
+   * For each reached vertex the set of its valid BFS parents: the vertices one level up, expanded (under
+   * the hop limit, degree in [min, max]), with an edge to it; a source has only itself.
+   */
+  static Map<String, TreeSet<String>> validParents(Map<String, Map<String, Double>> adj, Map<String, Double> level,
+      int hops, double min, double max) {
+    return validParents(adj, outDegrees(adj), level, hops, min, max);
+  }
+
+  /** The same with the degrees the filter reads given. */
+  static Map<String, TreeSet<String>> validParents(Map<String, Map<String, Double>> adj, Map<String, Integer> degree,
+      Map<String, Double> level, int hops, double min, double max) {
+    Map<String, TreeSet<String>> parents = new TreeMap<>();
+    level.forEach((v, l) -> parents.put(v, new TreeSet<>(l == 0 ? List.of(v) : List.of())));
+    adj.forEach((u, out) -> {
+      Double l = level.get(u);
+      int d = degree.getOrDefault(u, 0);
+      boolean expanded = l != null && l < hops && (min < 0 || (d >= min && d <= max));
+      for (String v : expanded ? out.keySet() : Set.<String>of()) {
+        if (level.get(v) == l + 1) {
+          parents.get(v).add(u);
+        }
+      }
+    });
+    return parents;
+  }
+
+  /** OUT as the tests expect it with --parents: level (as the codec writes it) and the smallest valid parent. */
+  static Map<String, Map<String, String>> withParents(Map<String, Double> level, Map<String, TreeSet<String>> valid) {
+    Map<String, Map<String, String>> m = new TreeMap<>();
+    level.forEach((v, l) -> {
+      assertFalse(valid.get(v).isEmpty(), "the oracle finds a parent for every reached vertex: " + v);
+      m.put(v, Map.of(Bfs.COLUMN, DecimalCodec.format(l), Bfs.PARENT, valid.get(v).first()));
+    });
+    return m;
+  }
+
+  /** A table's cells as text, row -> column -> value; a cell held twice (in two labelled parts) fails. */
+  static Map<String, Map<String, String>> readText(Store store, String table) {
+    Map<String, Map<String, String>> m = new TreeMap<>();
+    for (Entry<Key, Value> e : store.scanAll(table, ScanSpec.all())) {
+      String before = m.computeIfAbsent(e.getKey().getRow().toString(), k -> new TreeMap<>())
+          .put(e.getKey().getColumnQualifier().toString(), e.getValue().toString());
+      assertEquals(null, before, "one cell per key in " + table + ": " + e.getKey());
+    }
+    return m;
+  }
+
   /** Queue BFS from every source; vertices whose out-degree is outside [min, max] are not expanded. */
   static Map<String, Double> oracle(Map<String, Map<String, Double>> adj, KeySpec from, int hops, double min,
       double max) {
+    return oracle(adj, outDegrees(adj), from, hops, min, max);
+  }
+
+  static Map<String, Integer> outDegrees(Map<String, Map<String, Double>> adj) {
+    Map<String, Integer> d = new TreeMap<>();
+    adj.forEach((u, out) -> d.put(u, out.size()));
+    return d;
+  }
+
+  /** The same with the degrees the filter reads given (a vertex missing from {@code degree} has 0). */
+  static Map<String, Double> oracle(Map<String, Map<String, Double>> adj, Map<String, Integer> degrees, KeySpec from,
+      int hops, double min, double max) {
     Map<String, Double> level = new TreeMap<>();
     Deque<String> queue = new ArrayDeque<>();
     for (String v : adj.keySet()) {
@@ -95,7 +201,7 @@ public class BfsTest {
     while (!queue.isEmpty()) {
       String u = queue.poll();
       double l = level.get(u);
-      int degree = adj.get(u).size();
+      int degree = degrees.getOrDefault(u, 0);
       if (l >= hops || (min >= 0 && (degree < min || degree > max))) {
         continue;
       }
@@ -107,6 +213,13 @@ public class BfsTest {
       }
     }
     return level;
+  }
+
+  @Test
+  void parentsAreTheSmallestValidParent() {
+    try (Store store = DegreesTest.open(dir)) {
+      checkParents(store, "", new Random(23), true);
+    }
   }
 
   @Test

@@ -18,17 +18,18 @@ class SemiringsTest {
   /** Independent definitions: the identity, plus and times of each built-in, written out again. */
   record Spec(double zero, DoubleBinaryOperator plus, DoubleBinaryOperator times) {}
 
-  static final Map<String, Spec> SPECS = Map.of(
-      "plus.times", new Spec(0, (a, b) -> a + b, (a, b) -> a * b),
-      "min.plus", new Spec(INF, Math::min, (a, b) -> a + b),
-      "max.plus", new Spec(-INF, Math::max, (a, b) -> a + b),
-      "max.min", new Spec(-INF, Math::max, Math::min),
-      "min.max", new Spec(INF, Math::min, Math::max),
-      "or.and", new Spec(0, (a, b) -> (a != 0 || b != 0) ? 1 : 0, (a, b) -> (a != 0 && b != 0) ? 1 : 0),
-      "plus.min", new Spec(0, (a, b) -> a + b, Math::min),
-      "plus.pair", new Spec(0, (a, b) -> a + b, (a, b) -> 1),
-      "plus.first", new Spec(0, (a, b) -> a + b, (a, b) -> a),
-      "plus.second", new Spec(0, (a, b) -> a + b, (a, b) -> b));
+  static final Map<String, Spec> SPECS = Map.ofEntries(
+      Map.entry("plus.times", new Spec(0, (a, b) -> a + b, (a, b) -> a * b)),
+      Map.entry("min.plus", new Spec(INF, Math::min, (a, b) -> a + b)),
+      Map.entry("max.plus", new Spec(-INF, Math::max, (a, b) -> a + b)),
+      Map.entry("max.min", new Spec(-INF, Math::max, Math::min)),
+      Map.entry("min.max", new Spec(INF, Math::min, Math::max)),
+      Map.entry("or.and", new Spec(0, (a, b) -> (a != 0 || b != 0) ? 1 : 0, (a, b) -> (a != 0 && b != 0) ? 1 : 0)),
+      Map.entry("plus.min", new Spec(0, (a, b) -> a + b, Math::min)),
+      Map.entry("plus.pair", new Spec(0, (a, b) -> a + b, (a, b) -> 1)),
+      Map.entry("plus.first", new Spec(0, (a, b) -> a + b, (a, b) -> a)),
+      Map.entry("plus.second", new Spec(0, (a, b) -> a + b, (a, b) -> b)),
+      Map.entry("min.second", new Spec(INF, Math::min, (a, b) -> b)));
 
   private static final double[] SAMPLES = {0, 1, -1, 2.5, -7, 1e300, -1e-300, INF, -INF};
 
