@@ -6,6 +6,7 @@ import java.util.Map.Entry;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
+import tabulo.d4m.IngestedPair;
 import tabulo.d4m.Schema;
 import tabulo.math.Monoids;
 import tabulo.math.UnaryOps;
@@ -28,7 +29,8 @@ import tabulo.storage.TabuloException;
  * E^T r (the vertices of those records not reached yet); OUT(v, level) = the hop at which v is first
  * reached, sources 0, as {@link Bfs} ({@link LevelSearch}'s loop, so --hops, the degree filter and
  * --parents work alike: a parent is the smallest key of an expanded vertex one level up sharing a record
- * with v). Next to the data: when {@code T + "T"} exists (D4M's TedgeT) E is known with its transpose, so
+ * with v). Next to the data: when {@code T + "T"} (D4M's TedgeT) is known to be E's transpose (an
+ * ingest made the pair and both still hold as many entries: {@link IngestedPair}), so
  * E u reads only TedgeT's rows at the frontier's keys, and E^T r only Tedge's rows at r's keys; without
  * it E u reads E whole each round (Graphulo's column select on Tedge). The degrees are read from
  * {@code T + "Deg"} (TedgeDeg, column {@code Degree}) when it exists, as Graphulo does (counts of every
@@ -48,10 +50,10 @@ public final class EdgeBfs {
       throw new TabuloException("--undirected does not apply to --incidence: a record links its vertices both ways");
     }
     checkIncidence(s, tedge.table());
-    String transpose = tedge.table() + "T";
+    String transpose = IngestedPair.of(store, tedge.table()).transpose(); // only with evidence, not by name
     String degrees = tedge.table() + "Deg";
-    Matrix e = store.exists(transpose) ? tedge.withTranspose(transpose) : tedge;
-    Matrix et = store.exists(transpose) ? s.matrix(transpose) : null;
+    Matrix e = transpose != null ? tedge.withTranspose(transpose) : tedge;
+    Matrix et = transpose != null ? s.matrix(transpose) : null;
     return LevelSearch.run(new LevelSearch.Search(tedge.table(),
         () -> (et != null ? ones(et).reduceRows(Monoids.ANY, Bfs.COLUMN) : ones(e).reduceCols(Monoids.ANY, Bfs.COLUMN))
             .temporary(),

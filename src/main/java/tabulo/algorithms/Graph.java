@@ -58,10 +58,11 @@ public final class Graph {
     return next;
   }
 
-  /** Drops a temporary an iteration no longer needs; the session's workspace skips it at close. */
+  /**
+   * Drops a temporary an iteration no longer needs (again: nothing); a matrix that is not a temporary of its
+   * session, such as the graph itself, is never touched.
+   */
   public static void drop(Matrix temporary) {
-    if (temporary.session().store().exists(temporary.table())) {
-      temporary.session().store().delete(temporary.table());
-    }
+    temporary.session().releaseIfTemporary(temporary);
   }
 }

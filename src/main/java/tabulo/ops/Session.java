@@ -165,12 +165,19 @@ public final class Session implements AutoCloseable {
    * previous iterate); refuses a matrix that is not one.
    */
   public void release(Matrix m) {
+    if (!releaseIfTemporary(m)) {
+      throw new IllegalArgumentException("not a temporary of this session: " + m.table());
+    }
+  }
+
+  /** As {@link #release}, but a matrix that is not (or no longer) a temporary is left alone: false. */
+  public boolean releaseIfTemporary(Matrix m) {
     for (Workspace w : workspaces.values()) {
       if (w.release(m.table())) {
-        return;
+        return true;
       }
     }
-    throw new IllegalArgumentException("not a temporary of this session: " + m.table());
+    return false;
   }
 
   private void checkCancelled() {
