@@ -57,6 +57,9 @@ public final class Mxm extends Operation {
     Session s = a.session();
     this.options = options.copy().codec(s.codec()).auths(s.auths()).workers(s.workers())
         .unitEntries(s.unitEntries()).kernels(s.nextToData() ? Kernels.SERVER : Kernels.CLIENT);
+    if (this.options.plan != null && this.options.algorithm == Algorithm.AUTO) {
+      this.options.algorithm(Algorithm.ROWWISE); // a plan places rows for row-by-row
+    }
   }
 
   /** C = op(A) (+.x) B with these options (semiring, transposing A, filters, algorithm, tuning). */
@@ -123,6 +126,9 @@ public final class Mxm extends Operation {
       }
     }
     mask = target.mask();
+    if (options.plan != null) {
+      PlannedRows.check(options, mask != null);
+    }
     choice = null;
     transposeStaging = null;
     if (t != null && mask != null && choice().algorithm() == Algorithm.OUTER) {
@@ -133,7 +139,8 @@ public final class Mxm extends Operation {
       session.store().rename(transposeStaging, t);
     }
     result = new MxmResult(result.algorithm(), result.reason(), result.partialProducts(), result.entriesWritten(),
-        (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead());
+        (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead(),
+        result.remoteEntries());
     return c;
   }
 
@@ -194,16 +201,21 @@ public final class Mxm extends Operation {
     o.lookupRows = choice().lookupRows();
     boolean inKernel = m != null && algorithm == Algorithm.ROWWISE;
     o.mask(inKernel ? m.matrix().table() : null, inKernel && m.structural(), inKernel && m.complemented());
+    if (options.plan != null) {
+      PlannedRows.check(options, m != null);
+      return PlannedRows.multiply(session, a.table(), b.table(), out, options,
+          (left, right, product, po) -> run(product, null, Algorithm.ROWWISE, po, left, right));
+    }
     String stored = storedLeft(algorithm);
     // A transposed: the transpose operation, next to the data like the product
     String left = stored != null ? stored : a.transpose().temporary().table();
     try {
       if (m == null || inKernel) {
-        return run(out, m, algorithm, o, left);
+        return run(out, m, algorithm, o, left, b.table());
       }
       // the outer product cannot mask cheaply: its parts, summed per label, then through the mask
       String parts = workspace.create("outer", combiner(TableSettings.defaults()));
-      run(parts, null, algorithm, o, left);
+      run(parts, null, algorithm, o, left, b.table());
       MaskedParts.run(session, parts, out, m, o.semiring);
       store.delete(parts);
       return true;
@@ -214,14 +226,14 @@ public final class Mxm extends Operation {
     }
   }
 
-  private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, String left) {
+  private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, String left, String right) {
     Store store = session.store();
     Workspace workspace = session.workspace(out);
     boolean maskInKernel = o.mask != null;
     if (options.transposeOut != null) {
       transposeStaging = workspace.create("staging_transpose", settings(TableSettings.defaults(), algorithm));
     }
-    MxmPlan plan = new MxmPlan(algorithm, left, b.table(), out, transposeStaging, o, o.auths);
+    MxmPlan plan = new MxmPlan(algorithm, left, right, out, transposeStaging, o, o.auths);
     if (plan.journalTable() != null) {
       workspace.adopt(plan.journalTable()); // a host that journals units creates it
     }
@@ -233,7 +245,8 @@ public final class Mxm extends Operation {
       host.run(plan, Scans.tablets(store, plan.driverTable()), counters);
     }
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
-        counters.resumes.get(), counters.entriesRead.get());
+        counters.resumes.get(), counters.entriesRead.get(),
+        o.partWidth > 0 && host instanceof LocalKernels ? counters.remoteEntries.get() : -1);
     return m == null || maskInKernel;
   }
 

@@ -133,6 +133,7 @@ public final class MxmPlan implements KernelPlan {
       m.put("maskComplement", Boolean.toString(options.maskComplement));
     }
     m.put("lookupRows", Boolean.toString(options.lookupRows));
+    m.put("partWidth", Integer.toString(options.partWidth));
     return m;
   }
 
@@ -159,6 +160,7 @@ public final class MxmPlan implements KernelPlan {
             Boolean.parseBoolean(required(m, "maskComplement")));
       }
       o.lookupRows = Boolean.parseBoolean(m.get("lookupRows"));
+      o.partWidth = m.containsKey("partWidth") ? Integer.parseInt(m.get("partWidth")) : 0;
       Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
       return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
           required(m, "out"), m.get("outTransposed"), o, auths);
