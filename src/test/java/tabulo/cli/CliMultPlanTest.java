@@ -152,6 +152,14 @@ class CliMultPlanTest {
     cli.put("P", plan.toString());
     CliRunner.ok(cli.run("mult", "A", "B", "C", "--plan", "P", "--batch", "3"));
     assertEquals(bruteForce(a, b, Set.of()), cli.scan("C"));
+    // into the existing C with --accum: C = C + A B, each entry doubled
+    CliRunner.ok(cli.run("mult", "A", "B", "C", "--plan", "P", "--accum", "plus"));
+    StringBuilder doubled = new StringBuilder();
+    for (String line : CliRunner.lines(bruteForce(a, b, Set.of()))) {
+      String[] f = line.split("\t");
+      doubled.append(f[0]).append('\t').append(f[1]).append('\t').append(2 * Long.parseLong(f[2])).append('\n');
+    }
+    assertEquals(doubled.toString(), cli.scan("C"));
     String[] filters = {"--rows", "r1,:,r3,", "--cols", "c2,:,c7,", "--inner", "k0,:,k5,"};
     CliRunner.ok(cli.run(concat(new String[] {"mult", "A", "B", "F"}, filters)));
     CliRunner.ok(cli.run(concat(new String[] {"mult", "A", "B", "FP", "--plan", "P"}, filters)));
