@@ -110,6 +110,7 @@ class CliMultPlanTest {
       String c = "CP" + k;
       CliRunner.Result r = cli.run("mult", "A", "B", c, "--plan", "P" + k, "--batch", Integer.toString(batch));
       CliRunner.ok(r);
+      assertTrue(r.err().contains("mult: algorithm rowwise (--plan: row-by-row on the plan's placement)"), r::toString);
       assertEquals(all, cli.scan(c), "K = " + k);
       assertEquals(vis, CliRunner.ok(cli.run("scan", c, "--vis")), "K = " + k);
       assertEquals(visRed, CliRunner.ok(cli.as("ruby", "scan", c, "--vis")), "K = " + k);

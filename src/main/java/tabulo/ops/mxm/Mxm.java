@@ -150,6 +150,9 @@ public final class Mxm extends Operation {
   }
 
   private AlgorithmChoice choice() {
+    if (choice == null && options.plan != null) {
+      choice = new AlgorithmChoice(Algorithm.ROWWISE, "--plan: row-by-row on the plan's placement");
+    }
     if (choice == null) {
       choice = AlgorithmChoice.of(session.store(), a.table(), b.table(), options, mask != null,
           a.transposeTable() != null);
