@@ -89,6 +89,14 @@ final class MultCommand implements Runnable {
       description = "Outer product: entries of B per unit of work (default ${DEFAULT-VALUE}).")
   int unit = 50_000;
 
+  @Option(names = "--plan", paramLabel = "PLAN",
+      description = "Row-by-row with the rows of A, B and C placed by PLAN (made by 'partition'): each part is one "
+          + "tablet of part-prefixed copies of A and B that drives its own run; C gets its own keys back. Same C "
+          + "as without a plan; keys PLAN does not name are in part 0. Prints the B entries each part read "
+          + "from other parts (when the kernels run in this process). Not with --transpose-a, --mask, "
+          + "--transpose-out or --algorithm outer.")
+  String plan;
+
   @Mixin
   OutputOptions output; // --mask, --structure, --complement, --accum, --auths, --codec, --kernels
 
@@ -104,6 +112,9 @@ final class MultCommand implements Runnable {
     parse("--batch", () -> o.batchRows(batch));
     parse("--unit", () -> o.unitEntries(unit));
     o.kernels(output.kernels);
+    if (plan != null) {
+      o.plan(plan);
+    }
     if (output.mask == null && (output.structure || output.complement)) {
       throw new CommandLine.ParameterException(output.command.commandLine(),
           (output.structure ? "--structure" : "--complement") + " needs --mask");
@@ -129,6 +140,11 @@ final class MultCommand implements Runnable {
       main.out().printf("%s: %,d partial products%s, %.2f s, %,.0f partial products/s%n",
           r.algorithm().name().toLowerCase(), r.partialProducts(), ProductCount.of(store, c, r, o).describe(c),
           r.seconds(), r.partialProductsPerSecond());
+      if (plan != null) {
+        main.err().printf("mult: plan %s, B entries read from other parts: %s (batch %,d; compare 'partition --batch %d')%n",
+            plan, r.remoteEntries() < 0 ? "not reported by the tablet servers" : String.format("%,d", r.remoteEntries()),
+            batch, batch);
+      }
     }
   }
 

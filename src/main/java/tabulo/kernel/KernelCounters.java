@@ -12,4 +12,6 @@ public final class KernelCounters {
   public final AtomicLong entriesWritten = new AtomicLong();
   /** Times a kernel resumed after its host tore it down between units (Accumulo re-seeks). */
   public final AtomicLong resumes = new AtomicLong();
+  /** Planned row-by-row: entries of B rows a tablet (a part) fetched from other parts. */
+  public final AtomicLong remoteEntries = new AtomicLong();
 }

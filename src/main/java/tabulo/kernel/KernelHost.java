@@ -18,6 +18,14 @@ public interface KernelHost {
    */
   int defaultUnitEntries();
 
+  /**
+   * Whether {@link KernelCounters#remoteEntries} comes back from the kernels (entries read from rows of other
+   * parts under a plan); a host whose kernels report only work, reads and writes says no.
+   */
+  default boolean reportsRemoteEntries() {
+    return false;
+  }
+
   /** A store that can host kernels next to its data. */
   interface Provider {
     KernelHost kernelHost();

@@ -24,6 +24,11 @@ public final class LocalKernels implements KernelHost {
 
   /** A run that dies in this process is discarded whole, so units only bound memory and files. */
   @Override
+  public boolean reportsRemoteEntries() {
+    return true;
+  }
+
+  @Override
   public int defaultUnitEntries() {
     return 1_000_000;
   }

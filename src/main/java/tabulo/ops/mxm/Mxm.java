@@ -59,6 +59,9 @@ public final class Mxm extends Operation {
     Session s = a.session();
     this.options = options.copy().codec(s.codec()).auths(s.auths()).workers(s.workers())
         .unitEntries(s.unitEntries()).kernels(s.nextToData() ? Kernels.SERVER : Kernels.CLIENT);
+    if (this.options.plan != null && this.options.algorithm == Algorithm.AUTO) {
+      this.options.algorithm(Algorithm.ROWWISE); // a plan places rows for row-by-row
+    }
   }
 
   /** C = op(A) (+.x) B with these options (semiring, transposing A, filters, algorithm, tuning). */
@@ -130,6 +133,9 @@ public final class Mxm extends Operation {
       }
     }
     mask = target.mask();
+    if (options.plan != null) {
+      PlannedRows.check(options, mask != null);
+    }
     choice = null;
     transposeStaging = null;
     if (t != null && mask != null && choice().algorithm() == Algorithm.OUTER) {
@@ -140,7 +146,8 @@ public final class Mxm extends Operation {
       session.store().rename(transposeStaging, t);
     }
     result = new MxmResult(result.algorithm(), result.reason(), result.partialProducts(), result.entriesWritten(),
-        (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead(), leftNote);
+        (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead(), leftNote,
+        result.remoteEntries());
     return c;
   }
 
@@ -150,6 +157,9 @@ public final class Mxm extends Operation {
   }
 
   private AlgorithmChoice choice() {
+    if (choice == null && options.plan != null) {
+      choice = new AlgorithmChoice(Algorithm.ROWWISE, "--plan: row-by-row on the plan's placement");
+    }
     if (choice == null) {
       choice = AlgorithmChoice.of(session.store(), a.table(), b.table(), options, mask != null,
           a.transposeTable() != null);
@@ -201,6 +211,11 @@ public final class Mxm extends Operation {
     o.lookupRows = choice().lookupRows();
     boolean inKernel = m != null && algorithm == Algorithm.ROWWISE;
     o.mask(inKernel ? m.matrix().table() : null, inKernel && m.structural(), inKernel && m.complemented());
+    if (options.plan != null) {
+      PlannedRows.check(options, m != null);
+      return PlannedRows.multiply(session, a.table(), b.table(), out, options,
+          (left, right, product, po) -> run(product, null, Algorithm.ROWWISE, po, left, right));
+    }
     String stored = storedLeft(algorithm);
     // A transposed: the transpose operation, next to the data like the product, reading only the cells of A
     // that the filters keep (row-by-row: A's columns are C's rows; the outer product: A's rows are C's rows)
@@ -214,11 +229,11 @@ public final class Mxm extends Operation {
     leftNote = leftNote.equals("A read as stored") ? null : leftNote;
     try {
       if (m == null || inKernel) {
-        return run(out, m, algorithm, o, left);
+        return run(out, m, algorithm, o, left, b.table());
       }
       // the outer product cannot mask cheaply: its parts, summed per label, then through the mask
       String parts = workspace.create("outer", combiner(TableSettings.defaults()));
-      run(parts, null, algorithm, o, left);
+      run(parts, null, algorithm, o, left, b.table());
       MaskedParts.run(session, parts, out, m, o.semiring);
       store.delete(parts);
       return true;
@@ -242,14 +257,14 @@ public final class Mxm extends Operation {
         + (transposeWhy == null ? "" : "; no stored A^T used" + why);
   }
 
-  private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, String left) {
+  private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, String left, String right) {
     Store store = session.store();
     Workspace workspace = session.workspace(out);
     boolean maskInKernel = o.mask != null;
     if (options.transposeOut != null) {
       transposeStaging = workspace.create("staging_transpose", settings(TableSettings.defaults(), algorithm));
     }
-    MxmPlan plan = new MxmPlan(algorithm, left, b.table(), out, transposeStaging, o, o.auths);
+    MxmPlan plan = new MxmPlan(algorithm, left, right, out, transposeStaging, o, o.auths);
     if (plan.journalTable() != null) {
       workspace.adopt(plan.journalTable()); // a host that journals units creates it
     }
@@ -261,7 +276,8 @@ public final class Mxm extends Operation {
       host.run(plan, Scans.tablets(store, plan.driverTable()), counters);
     }
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
-        counters.resumes.get(), counters.entriesRead.get(), leftNote);
+        counters.resumes.get(), counters.entriesRead.get(), leftNote,
+        o.partWidth > 0 && host.reportsRemoteEntries() ? counters.remoteEntries.get() : -1);
     return m == null || maskInKernel;
   }
 

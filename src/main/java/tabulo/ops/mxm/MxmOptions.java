@@ -58,6 +58,8 @@ public final class MxmOptions {
   boolean maskComplement;
   BinaryOp accum; // C = C accum T into an existing C, or null
   boolean lookupRows; // set by the choice of algorithm: the outer product looks up A's rows by B's keys
+  String plan; // mult --plan: the partition plan table placing the rows, or null
+  int partWidth; // set for the kernel of a planned multiply: rows of A and B carry a part prefix this long
 
   public static MxmOptions defaults() {
     return new MxmOptions();
@@ -209,7 +211,15 @@ public final class MxmOptions {
     o.maskComplement = maskComplement;
     o.accum = accum;
     o.lookupRows = lookupRows;
+    o.plan = plan;
+    o.partWidth = partWidth;
     return o;
+  }
+
+  /** Rows of A, B and C placed by partition plan table {@code table} (row-by-row only), or null. */
+  public MxmOptions plan(String table) {
+    this.plan = table;
+    return this;
   }
 
   public MxmOptions progress(MxmProgress p) {

@@ -144,6 +144,7 @@ public final class MxmPlan implements KernelPlan {
       m.put("rightTransposed", options.bTranspose);
       m.put("rightTransposedEntries", Long.toString(options.bTransposeEntries));
     }
+    m.put("partWidth", Integer.toString(options.partWidth));
     return m;
   }
 
@@ -174,6 +175,7 @@ public final class MxmPlan implements KernelPlan {
         o.bTranspose = m.get("rightTransposed");
         o.bTransposeEntries = Long.parseLong(required(m, "rightTransposedEntries"));
       }
+      o.partWidth = m.containsKey("partWidth") ? Integer.parseInt(m.get("partWidth")) : 0;
       Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
       return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
           required(m, "out"), m.get("outTransposed"), o, auths);

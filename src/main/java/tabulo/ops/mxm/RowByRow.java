@@ -326,6 +326,9 @@ final class RowByRow implements TabletKernel {
         if (idx == null) {
           continue;
         }
+        if (options.partWidth > 0 && !samePart(r.row, batch.rows.get(0).row)) {
+          counters.remoteEntries.addAndGet(r.size);
+        }
         int[] cols = new int[r.size];
         for (int e = 0; e < r.size; e++) {
           byte[] key = Columns.key(r.families[e], r.qualifiers[e]);
@@ -344,6 +347,12 @@ final class RowByRow implements TabletKernel {
     }
     numberInKeyOrder(out, families, qualifiers);
     return out;
+  }
+
+  /** Planned multiply: whether a B row lies in the driver row's part (the same part prefix; a tablet is one part). */
+  private boolean samePart(byte[] bRow, byte[] yRow) {
+    int w = options.partWidth;
+    return bRow.length >= w && yRow.length >= w && java.util.Arrays.equals(bRow, 0, w, yRow, 0, w);
   }
 
   /** Renumbers the columns, first seen first, to their positions in key order. */
