@@ -35,7 +35,7 @@ class ServerJarTest {
   private static final Set<String> SERVER_PACKAGES = Set.of("tabulo/iterators", "tabulo/math", "tabulo/kernel",
       "tabulo/ops", "tabulo/ops/mxm",
       "tabulo/storage", "tabulo/accumulo", "tabulo/d4m", "tabulo/select", "tabulo/ingest", "tabulo/util",
-      "tabulo/rfile");
+      "tabulo/rfile", "tabulo/partition");
   /** Jars of the test classpath that a tablet server does not have (file name prefixes). */
   private static final List<String> NOT_ON_TABLET_SERVERS = List.of("picocli-", "junit-", "opentest4j-",
       "apiguardian-", "accumulo-minicluster-", "surefire");
