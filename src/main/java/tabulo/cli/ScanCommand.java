@@ -78,7 +78,7 @@ final class ScanCommand implements Runnable {
           out.line(e.getKey(), e.getValue(), showVisibility);
         }
         out.flush();
-      } catch (UncheckedIOException e) {
+      } catch (TsvWriter.OutputFailed e) { // a damaged file or a refused read is the scan's own error
         if (String.valueOf(e.getCause().getMessage()).contains("Broken pipe")) {
           return; // the reader has gone (scan T | head): nothing more to print, as a closed pipe ends cat
         }

@@ -17,6 +17,13 @@ import org.apache.accumulo.core.data.Value;
  * text in memory ({@link #toString()}).
  */
 public final class TsvWriter implements AutoCloseable {
+  /** Writing the text failed (a full disk, a closed pipe): not a failure of whatever produced the cells. */
+  public static final class OutputFailed extends UncheckedIOException {
+    OutputFailed(IOException cause) {
+      super(cause);
+    }
+  }
+
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
   private static final int FLUSH_AT = 1 << 20;
   /** Bytes written as they are in any field (printable ASCII but the backslash and the colon). */
@@ -137,7 +144,7 @@ public final class TsvWriter implements AutoCloseable {
       try {
         out.flush();
       } catch (IOException e) {
-        throw new UncheckedIOException(e);
+        throw new OutputFailed(e);
       }
     }
   }
@@ -149,7 +156,7 @@ public final class TsvWriter implements AutoCloseable {
       try {
         out.close();
       } catch (IOException e) {
-        throw new UncheckedIOException(e);
+        throw new OutputFailed(e);
       }
     }
   }
@@ -202,7 +209,7 @@ public final class TsvWriter implements AutoCloseable {
     try {
       out.write(buf, 0, size);
     } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      throw new OutputFailed(e);
     }
     size = 0;
   }
