@@ -2,7 +2,6 @@ package tabulo.cli;
 
 import tabulo.kernel.Columns;
 
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map.Entry;
 
