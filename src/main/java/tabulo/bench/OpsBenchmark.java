@@ -19,6 +19,7 @@ import tabulo.ops.Select;
 import tabulo.select.KeySpec;
 import tabulo.ops.Session;
 import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
 
 /**
  * The GraphBLAS operations on tables of two Graph500 graphs (seeds 1 and 2), each beside the
@@ -64,10 +65,46 @@ public final class OpsBenchmark {
     return (s, out) -> op.apply(s).into(out);
   }
 
-  public static List<Row> run(Store store, int scale, int tablets, int workers, PrintStream log) {
+  /** What to run: the SCALE, the operations (null: all) and how many timed runs of each to take the best of. */
+  public record Options(int scale, String only, int repeats, int tablets, int workers) {}
+
+  /** The operations named in {@code only} (comma-separated prefixes of their names; null or blank: all). */
+  static Map<String, BiConsumer<Session, String>> selected(int scale, String only) {
+    Map<String, BiConsumer<Session, String>> all = operations(scale);
+    if (only == null || only.isBlank()) {
+      return all;
+    }
+    Map<String, BiConsumer<Session, String>> chosen = new LinkedHashMap<>();
+    for (String name : only.split(",")) {
+      String prefix = name.trim();
+      int before = chosen.size();
+      all.forEach((op, body) -> {
+        if (op.startsWith(prefix)) {
+          chosen.put(op, body);
+        }
+      });
+      if (chosen.size() == before) {
+        throw new TabuloException("--only: no operation named '" + prefix + "' (known: "
+            + String.join(", ", all.keySet()) + ")");
+      }
+    }
+    return chosen;
+  }
+
+  /** Fails on an unknown name in {@code only} before any work. */
+  public static void checkNames(String only) {
+    selected(10, only);
+  }
+
+  /**
+   * Each operation {@code repeats} times into a new table, the best time kept, as the baseline keeps the
+   * best of as many runs after its warm-up.
+   */
+  public static List<Row> run(Store store, Options o, PrintStream log) {
+    int scale = o.scale();
     log.printf("baseline (one thread, in memory, output to a file), SCALE %d:%n", scale);
     Map<String, OpsBaseline.Result> baseline = new LinkedHashMap<>();
-    for (OpsBaseline.Result r : OpsBaseline.run(scale, 3, log)) {
+    for (OpsBaseline.Result r : OpsBaseline.run(scale, o.repeats(), log)) {
       baseline.put(r.operation(), r);
     }
     for (String t : new String[] {"A", "B"}) {
@@ -75,25 +112,29 @@ public final class OpsBenchmark {
         store.delete(t);
       }
     }
-    Graph500Table.write(store, "A", Graph500.Options.ofScale(scale).withSeed(1), tablets);
-    Graph500Table.write(store, "B", Graph500.Options.ofScale(scale).withSeed(2), tablets);
+    Graph500Table.write(store, "A", Graph500.Options.ofScale(scale).withSeed(1), o.tablets());
+    Graph500Table.write(store, "B", Graph500.Options.ofScale(scale).withSeed(2), o.tablets());
     store.flush("A");
     store.flush("B");
     List<Row> rows = new ArrayList<>();
     int n = 0;
-    for (Map.Entry<String, BiConsumer<Session, String>> op : operations(scale).entrySet()) {
+    for (Map.Entry<String, BiConsumer<Session, String>> op : selected(scale, o.only()).entrySet()) {
       OpsBaseline.Result base = baseline.get(op.getKey());
-      String out = "OUT" + n++;
-      try (Session s = Session.open(store).workers(workers)) {
-        long t0 = System.nanoTime();
-        op.getValue().accept(s, out);
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        rows.add(new Row(op.getKey(), base.entriesIn(), seconds, base.seconds()));
-        log.printf("  %-22s %8.3f s%n", op.getKey(), seconds);
+      double best = Double.POSITIVE_INFINITY;
+      for (int r = 0; r < o.repeats(); r++) {
+        String out = "OUT" + n++;
+        try (Session s = Session.open(store).workers(o.workers())) {
+          long t0 = System.nanoTime();
+          op.getValue().accept(s, out);
+          double seconds = (System.nanoTime() - t0) / 1e9;
+          best = Math.min(best, seconds);
+          log.printf("  %-22s %8.3f s%n", op.getKey(), seconds);
+        }
+        if (store.exists(out)) {
+          store.delete(out);
+        }
       }
-      if (store.exists(out)) {
-        store.delete(out);
-      }
+      rows.add(new Row(op.getKey(), base.entriesIn(), best, base.seconds()));
     }
     return rows;
   }

@@ -168,6 +168,14 @@ final class BenchCommand implements Runnable {
     @Option(names = "--scale", paramLabel = "S", description = "SCALE (default ${DEFAULT-VALUE}).")
     int scale = 16;
 
+    @Option(names = "--only", paramLabel = "NAME,...", description = {"Only the operations whose names start",
+        "with these (e.g. transpose,reduce,ewise-add; default: all)."})
+    String only;
+
+    @Option(names = "--repeats", paramLabel = "N", description = {"Timed runs of each operation on both sides;",
+        "the best is kept (default ${DEFAULT-VALUE})."})
+    int repeats = 3;
+
     @picocli.CommandLine.Mixin
     GraphBenchOptions graph = new GraphBenchOptions();
 
@@ -176,12 +184,18 @@ final class BenchCommand implements Runnable {
       if (scale < 1 || scale > 24) {
         throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 24, got " + scale);
       }
+      if (repeats < 1) {
+        throw new tabulo.storage.TabuloException("--repeats: expected 1 or more, got " + repeats);
+      }
+      tabulo.bench.OpsBenchmark.checkNames(only); // an unknown name fails before any work
       inTemporaryDirectory(graph.dir, work -> {
         try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
           System.err.println("warming up (SCALE 10, untimed)...");
-          tabulo.bench.OpsBenchmark.run(store, Math.min(10, scale), graph.tablets, graph.workers,
+          tabulo.bench.OpsBenchmark.run(store,
+              new tabulo.bench.OpsBenchmark.Options(Math.min(10, scale), only, 1, graph.tablets, graph.workers),
               new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
-          tabulo.bench.OpsBenchmark.print(tabulo.bench.OpsBenchmark.run(store, scale, graph.tablets, graph.workers, System.err),
+          tabulo.bench.OpsBenchmark.print(tabulo.bench.OpsBenchmark.run(store,
+              new tabulo.bench.OpsBenchmark.Options(scale, only, repeats, graph.tablets, graph.workers), System.err),
               System.out);
         }
       });

@@ -61,7 +61,9 @@ final class AtomicFile {
       while (buf.hasRemaining()) {
         ch.write(buf);
       }
-      ch.force(true);
+      if (!ScratchTables.holds(target)) {
+        ch.force(true);
+      }
     } catch (IOException | RuntimeException e) {
       try {
         Files.deleteIfExists(target);

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -13,7 +15,9 @@ import java.util.TreeSet;
 
 /**
  * The database's directory of tables (name to id) and users' authorizations, replaced atomically on
- * every change. Mutated only under the store's lock.
+ * every change. Mutated only under the store's lock. Tables named in {@link #unsaved} (this process's
+ * temporaries) are known to this process only: the file never names them, so creating or deleting one
+ * writes nothing, and after a crash their directories are uncatalogued and removed at the next open.
  */
 final class Catalog {
   static final String FILE_NAME = "CATALOG";
@@ -21,6 +25,7 @@ final class Catalog {
 
   final SortedMap<String, String> tables = new TreeMap<>();
   final SortedMap<String, SortedSet<String>> users = new TreeMap<>();
+  final Set<String> unsaved = new HashSet<>();
   long nextTableId = 1;
 
   static Catalog loadOrCreate(Path dir) throws IOException {
@@ -56,7 +61,11 @@ final class Catalog {
   void save(Path dir) throws IOException {
     List<String> lines = new ArrayList<>();
     lines.add("next-table-id " + nextTableId);
-    tables.forEach((name, id) -> lines.add("table " + TextRecords.encode(name) + " " + id));
+    tables.forEach((name, id) -> {
+      if (!unsaved.contains(name)) {
+        lines.add("table " + TextRecords.encode(name) + " " + id);
+      }
+    });
     users.forEach((user, auths) -> {
       StringBuilder sb = new StringBuilder("user ").append(TextRecords.encode(user));
       auths.forEach(a -> sb.append(' ').append(TextRecords.encode(a)));

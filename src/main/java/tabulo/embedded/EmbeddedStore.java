@@ -219,14 +219,20 @@ public final class EmbeddedStore implements Store {
       addIterator(manifest, table, it.setting(), it.scopes());
     }
     String id = Long.toString(catalog.nextTableId, 36);
-    if (TableNames.isReserved(table)) {
-      ScratchTables.add(tableDir(id)); // a temporary: its files need no fsync until renamed to a user name
+    boolean scratch = TableNames.isReserved(table);
+    if (scratch) {
+      // a temporary: neither its files nor its catalog entry are synced until it is made durable
+      ScratchTables.add(tableDir(id));
     }
     try {
       Table.create(tableDir(id), manifest);
       catalog.nextTableId++;
       catalog.tables.put(table, id);
-      catalog.save(dir);
+      if (scratch) {
+        catalog.unsaved.add(table);
+      } else {
+        catalog.save(dir);
+      }
     } catch (IOException e) {
       catalog.tables.remove(table);
       throw new TabuloException("cannot create table " + table + ": " + e.getMessage(), e);
@@ -243,7 +249,9 @@ public final class EmbeddedStore implements Store {
         t.close();
       }
       catalog.tables.remove(table);
-      catalog.save(dir);
+      if (!catalog.unsaved.remove(table)) {
+        catalog.save(dir);
+      }
       deleteRecursively(tableDir(id));
       ScratchTables.remove(tableDir(id));
     } catch (IOException e) {
@@ -266,13 +274,21 @@ public final class EmbeddedStore implements Store {
     } catch (IOException e) {
       throw new TabuloException("cannot rename table " + from + ": " + e.getMessage(), e);
     }
+    boolean unsaved = catalog.unsaved.remove(from);
     catalog.tables.remove(from);
     catalog.tables.put(to, id);
     try {
-      catalog.save(dir);
+      if (unsaved && ScratchTables.holds(tableDir(id))) {
+        catalog.unsaved.add(to); // one temporary renamed to another: still this process's alone
+      } else {
+        catalog.save(dir);
+      }
     } catch (IOException e) {
       catalog.tables.remove(to);
       catalog.tables.put(from, id);
+      if (unsaved) {
+        catalog.unsaved.add(from);
+      }
       throw new TabuloException("cannot rename table " + from + ": " + e.getMessage(), e);
     }
     Table t = openTables.get(id);
@@ -353,6 +369,9 @@ public final class EmbeddedStore implements Store {
     String id = idOf(table);
     try {
       ScratchTables.makeDurable(tableDir(id));
+      if (catalog.unsaved.remove(table)) {
+        catalog.save(dir); // its files first, then the entry that names them
+      }
     } catch (IOException e) {
       throw new TabuloException("cannot sync table " + table + ": " + e.getMessage(), e);
     }

@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * durable (a run that dies loses them anyway, and the next run deletes them, which reads none of their
  * files). Most of a small operation's time went to those fsyncs. Renaming such a table to a user name
  * first makes all of it durable ({@link #makeDurable}); from then on it is synced as any table. Write-ahead
- * logs and the catalog are always synced.
+ * logs are always synced; the catalog names such a table only once it is made durable ({@link Catalog#unsaved}).
  */
 final class ScratchTables {
   private static final Set<Path> DIRS = ConcurrentHashMap.newKeySet();

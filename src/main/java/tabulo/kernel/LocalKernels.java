@@ -13,7 +13,8 @@ import tabulo.storage.Store;
 /**
  * Runs kernels in this process against a store: next to the data for the embedded engine, and the
  * client-side fallback on Accumulo. Tablets run in parallel on the workers unless the plan's own runs
- * spread each tablet over them (row-by-row's batches).
+ * spread each tablet over them (row-by-row's batches); one tablet runs on the caller's thread (the pool's
+ * threads start only when a kernel submits work: a small operation's hand-offs cost more than its work).
  */
 public final class LocalKernels implements KernelHost {
   private final Store store;
@@ -49,7 +50,7 @@ public final class LocalKernels implements KernelHost {
       TabletKernel kernel = plan.kernel(store, pool, counters);
       DriverRows driver = ranges -> store.scan(plan.driverTable(),
           Scans.spec(ranges, plan.driverColumns(), plan.auths()));
-      if (plan.tabletsInParallel()) {
+      if (plan.tabletsInParallel() && tablets.size() > 1) {
         List<Future<?>> futures = new ArrayList<>();
         for (Range tablet : tablets) {
           futures.add(pool.submit(() -> runTablet(kernel, tablet, driver)));

@@ -82,6 +82,7 @@ public final class Workspace implements AutoCloseable {
     clearDeadRuns(store);
     String marker = MARKER_PREFIX + HexFormat.of().formatHex(randomBytes());
     store.create(marker, TableSettings.defaults());
+    store.makeDurable(marker); // it must outlive a crash to clear or roll forward what it lists
     Workspace w = new Workspace(store, TableNames.namespacePrefix(nearTable), marker);
     Mutation m = new Mutation(OWNER_ROW);
     m.put("", "host", owner.host());

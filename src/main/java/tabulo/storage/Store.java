@@ -55,8 +55,9 @@ public interface Store extends AutoCloseable {
   void flush(String table);
 
   /**
-   * Makes everything written to {@code table} durable now, as a rename to a user name does: for a temporary
-   * about to replace a user's table (the embedded engine writes temporaries' files without fsync).
+   * Makes {@code table} and everything written to it durable now, as a rename to a user name does: for a
+   * temporary about to replace a user's table, or one that must outlive a crash (a workspace's marker); the
+   * embedded engine writes temporaries' files and catalog entries without fsync.
    */
   default void makeDurable(String table) {}
 

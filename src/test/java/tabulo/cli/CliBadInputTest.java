@@ -348,4 +348,13 @@ class CliBadInputTest {
     assertUsage(cli.run("scan", "t", "--bo\ngus"), "Unknown option: '--bo\\ngus'", "scan ");
     assertUnchanged();
   }
+
+  /** bench ops names a bad --only or --repeats before doing any work. */
+  @Test
+  void benchOpsRefusesAnUnknownOperationAndNoRepeats() {
+    assertErrorStartsWith(cli.run("bench", "ops", "--only", "transpose,nosuch"), 1,
+        "--only: no operation named 'nosuch' (known: ewise-add plus, ");
+    assertError(cli.run("bench", "ops", "--repeats", "0"), 1, "--repeats: expected 1 or more, got 0");
+    assertUnchanged();
+  }
 }

@@ -68,6 +68,37 @@ class ScratchTablesTest {
     }
   }
 
+  /**
+   * A temporary's catalog entry is this process's alone: creating, loading and deleting one syncs nothing,
+   * and a process that ends without deleting it (as a killed one) leaves no trace at the next open, not
+   * even its directory, while a user table created after it keeps its cells.
+   */
+  @Test
+  void aTemporaryCostsNoFsyncAndIsGoneAfterTheProcessEnds() throws Exception {
+    Path db = dir.resolve("db3");
+    try (Store store = EmbeddedStore.open(db, "root")) {
+      assertEquals(0, createAndLoad(store, "__gone"), "a temporary's files and entry are not synced");
+      long before = AtomicFile.FSYNCS.get();
+      store.delete("__gone");
+      assertEquals(0, AtomicFile.FSYNCS.get() - before, "deleting it rewrites no catalog");
+      createAndLoad(store, "__left");
+      createAndLoad(store, "kept");
+    }
+    try (java.util.stream.Stream<Path> dirs = java.nio.file.Files.list(db.resolve("tables"))) {
+      assertEquals(2, dirs.count(), "the left temporary's files are still there before the next open");
+    }
+    try (Store store = EmbeddedStore.open(db, "root")) {
+      assertEquals(java.util.Set.of("kept"), store.tables());
+      assertEquals(100, cells(store, "kept").size());
+      createAndLoad(store, "__next"); // may take the left temporary's id: it must start empty
+      assertEquals(100, cells(store, "__next").size());
+      store.delete("__next");
+    }
+    try (java.util.stream.Stream<Path> dirs = java.nio.file.Files.list(db.resolve("tables"))) {
+      assertEquals(1, dirs.count(), "only the user table's directory remains");
+    }
+  }
+
   /** Creates {@code table}, loads 100 cells as one sorted file; returns the fsyncs it took. */
   private static long createAndLoad(Store store, String table) {
     long before = AtomicFile.FSYNCS.get();

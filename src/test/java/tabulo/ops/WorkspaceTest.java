@@ -148,6 +148,40 @@ class WorkspaceTest {
   }
 
   /**
+   * The same across processes: the store closes with the replace cut short after the target's deletion (as
+   * a killed process leaves it), and the next process rolls it forward from what was made durable: the
+   * marker, the replacement and the intent.
+   */
+  @Test
+  void aReplaceCutShortIsRolledForwardByTheNextProcess() throws Exception {
+    Path db = dir.resolve("db");
+    String replacement;
+    try (EmbeddedStore store = EmbeddedStore.open(db, EmbeddedStore.ROOT)) {
+      store.create("C", TableSettings.defaults());
+      fill(store, "C");
+      Workspace killed = Workspace.open(store, "C", deadOwner());
+      killed.create("other", TableSettings.defaults()); // a temporary never made durable
+      replacement = killed.create("accumulated", TableSettings.defaults());
+      try (TableWriter w = store.writer(replacement)) {
+        Mutation m = new Mutation("new");
+        m.put("", "c", "2");
+        w.addMutation(m);
+      }
+      store.makeDurable(replacement);
+      killed.recordReplace(replacement, "C");
+      store.delete("C");
+    }
+    try (EmbeddedStore store = EmbeddedStore.open(db, EmbeddedStore.ROOT)) {
+      Workspace.open(store, "other").close();
+      List<String> rows = store.scanAll("C", ScanSpec.all()).stream().map(e -> e.getKey().getRow().toString())
+          .toList();
+      assertEquals(List.of("new"), rows, "C holds the replacement");
+      assertEquals(Set.of(), reserved(store));
+      assertEquals(Set.of("C"), store.tables());
+    }
+  }
+
+  /**
    * A run killed while replacing a table by its complete temporary (accumulating into it): after the
    * intent was recorded, and again after the old table was deleted. The next run rolls it forward: the
    * table holds the replacement and no temporary is left.
