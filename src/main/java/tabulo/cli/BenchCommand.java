@@ -165,6 +165,9 @@ final class BenchCommand implements Runnable {
       "apply, select, reduce, transpose, extract), each beside a single-thread in-memory baseline over",
       "the same data (CSR arrays, output written to a file) measured in the same run."})
   static final class Ops implements Runnable {
+    @ParentCommand
+    BenchCommand bench;
+
     @Option(names = "--scale", paramLabel = "S", description = "SCALE (default ${DEFAULT-VALUE}).")
     int scale = 16;
 
@@ -184,6 +187,7 @@ final class BenchCommand implements Runnable {
       if (scale < 1 || scale > 24) {
         throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 24, got " + scale);
       }
+      bench.requireEmbedded("ops");
       if (repeats < 1) {
         throw new tabulo.storage.TabuloException("--repeats: expected 1 or more, got " + repeats);
       }
@@ -209,6 +213,9 @@ final class BenchCommand implements Runnable {
       "table) and checked against it: a result that differs prints MISMATCH",
       "and the command fails. Prints time, ratio and the goal of issue 12."})
   static final class Algorithms implements Runnable {
+    @ParentCommand
+    BenchCommand bench;
+
     @Option(names = "--scale", paramLabel = "S", description = {"SCALE of every graph (default: "
         + tabulo.bench.AlgorithmsBenchmark.DEFAULT_SCALE + ", and " + tabulo.bench.AlgorithmsBenchmark.SMALL_SCALE
         + " for jaccard and ktruss; the goal is 20)."})
@@ -223,6 +230,7 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
+      bench.requireEmbedded("algorithms");
       if (scale != null && (scale < 1 || scale > 24)) {
         throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 24, got " + scale);
       }

@@ -121,7 +121,8 @@ public final class Session implements AutoCloseable {
     return unitEntries > 0 ? unitEntries : host().defaultUnitEntries();
   }
 
-  private KernelHost host() {
+  /** Where this session's kernels run. */
+  public KernelHost host() {
     return LocalKernels.of(store, nextToData);
   }
 
@@ -145,6 +146,14 @@ public final class Session implements AutoCloseable {
 
   /** Runs a plan's kernels over every tablet of its driver; returns what they did. */
   public KernelCounters run(KernelPlan plan) {
+    return run(plan, counters -> progress.accept(counters.work.get()));
+  }
+
+  /**
+   * As {@link #run(KernelPlan)}, with {@code tick} hearing the counters a few times a second instead of the
+   * session's progress (a multiply reports partial products and the fraction of its input read).
+   */
+  public KernelCounters run(KernelPlan plan, Consumer<KernelCounters> tick) {
     if (plan.journalTable() != null) {
       workspace(plan.outputs().get(0)).adopt(plan.journalTable()); // a host that journals units creates it
     }
@@ -152,11 +161,11 @@ public final class Session implements AutoCloseable {
     KernelHost host = host();
     KernelCounters counters = new KernelCounters();
     List<Range> tablets = Scans.tablets(store, plan.driverTable());
-    try (Ticker t = new Ticker(() -> progress.accept(counters.work.get()))) {
+    try (Ticker t = new Ticker(() -> tick.accept(counters))) {
       host.run(plan, tablets, counters);
     }
-    checkCancelled();
     runEnded.accept(counters);
+    checkCancelled();
     return counters;
   }
 

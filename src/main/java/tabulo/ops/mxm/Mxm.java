@@ -9,10 +9,6 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import tabulo.iterators.AcrossLabelsCombiner;
 import tabulo.iterators.MonoidCombiner;
 import tabulo.kernel.KernelCounters;
-import tabulo.kernel.KernelHost;
-import tabulo.kernel.LocalKernels;
-import tabulo.kernel.Scans;
-import tabulo.kernel.Ticker;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
 import tabulo.ops.Operation;
@@ -265,19 +261,13 @@ public final class Mxm extends Operation {
       transposeStaging = workspace.create("staging_transpose", settings(TableSettings.defaults(), algorithm));
     }
     MxmPlan plan = new MxmPlan(algorithm, left, right, out, transposeStaging, o, o.auths);
-    if (plan.journalTable() != null) {
-      workspace.adopt(plan.journalTable()); // a host that journals units creates it
-    }
-    KernelHost host = LocalKernels.of(store, o.kernels == Kernels.SERVER);
-    KernelCounters counters = new KernelCounters();
     double input = o.progress == MxmProgress.NONE ? Double.POSITIVE_INFINITY : inputEntries(store, left, algorithm);
-    try (Ticker ticker = new Ticker(() -> o.progress.update(counters.work.get(),
-        Math.min(1, counters.entriesRead.get() / input)))) {
-      host.run(plan, Scans.tablets(store, plan.driverTable()), counters);
-    }
+    // through the session, so that its cancellation and run listeners see the product too
+    KernelCounters counters = session.run(plan, c -> o.progress.update(c.work.get(),
+        Math.min(1, c.entriesRead.get() / input)));
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
         counters.resumes.get(), counters.entriesRead.get(), leftNote,
-        o.partWidth > 0 && host.reportsRemoteEntries() ? counters.remoteEntries.get() : -1);
+        o.partWidth > 0 && session.host().reportsRemoteEntries() ? counters.remoteEntries.get() : -1);
     return m == null || maskInKernel;
   }
 
