@@ -1,6 +1,5 @@
 package tabulo.math;
 
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -84,10 +83,42 @@ public final class DecimalCodec implements ValueCodec {
     }
     double abs = Math.abs(d);
     if (abs >= 1e-7 && abs < 1e21) {
-      return stripPointZero(new BigDecimal(s).toPlainString());
+      return stripPointZero(plain(s, e));
     }
     // scientific: mantissa without a trailing ".0", lowercase 'e'
     return stripPointZero(s.substring(0, e)) + "e" + s.substring(e + 1);
+  }
+
+  /**
+   * {@code s}, Double.toString's scientific form {@code -d.dddE-n} with its 'E' at {@code e}, in plain
+   * notation: the same digits with the point moved (what BigDecimal's toPlainString gives, without one).
+   */
+  private static String plain(String s, int e) {
+    boolean negative = s.charAt(0) == '-';
+    int start = negative ? 1 : 0;
+    String digits = s.substring(start, start + 1) + s.substring(start + 2, e); // "d.ddd" without its point
+    int point = 1 + Integer.parseInt(s, e + 1, s.length(), 10); // digits before the point
+    StringBuilder out = new StringBuilder(digits.length() + Math.abs(point) + 3);
+    if (negative) {
+      out.append('-');
+    }
+    if (point <= 0) {
+      out.append("0.");
+      zeros(out, -point);
+      out.append(digits);
+    } else if (point >= digits.length()) {
+      out.append(digits);
+      zeros(out, point - digits.length());
+    } else {
+      out.append(digits, 0, point).append('.').append(digits, point, digits.length());
+    }
+    return out.toString();
+  }
+
+  private static void zeros(StringBuilder out, int n) {
+    for (int i = 0; i < n; i++) {
+      out.append('0');
+    }
   }
 
   /** Whether the bytes are {@code [+-]?[0-9]+} with a value in the long range. */

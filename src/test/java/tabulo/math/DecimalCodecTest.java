@@ -146,6 +146,26 @@ class DecimalCodecTest {
     }
   }
 
+  /**
+   * Plain notation for 1e-7 &lt;= |d| &lt; 1e21 moves Double.toString's point by hand: the same text as the
+   * BigDecimal conversion it replaced (the oracle), on random doubles spread over that band.
+   */
+  @Test
+  void plainNotationAsBigDecimalWritesIt() {
+    Random rnd = new Random(5);
+    for (int i = 0; i < 200000; i++) {
+      double d = (rnd.nextBoolean() ? -1 : 1) * rnd.nextDouble() * Math.pow(10, rnd.nextInt(29) - 7);
+      if (Math.abs(d) < 1e-7 || d == Math.rint(d)) {
+        continue;
+      }
+      String oracle = new BigDecimal(Double.toString(d)).toPlainString();
+      if (oracle.contains(".")) {
+        oracle = oracle.replaceAll("0+$", "").replaceAll("\\.$", "");
+      }
+      assertEquals(oracle, DecimalCodec.format(d), Double.toString(d));
+    }
+  }
+
   @Test
   void exactLongsOverTheWholeRange() {
     for (long v : new long[] {0, 1, -1, Long.MAX_VALUE, Long.MIN_VALUE, 9007199254740993L, -999999999999999999L}) {
