@@ -5,13 +5,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import tabulo.algorithms.PageRank;
 import tabulo.ops.Session;
+import tabulo.util.Progress;
 import tabulo.storage.Store;
-import tabulo.storage.TabuloException;
 
 @Command(name = "pagerank", description = {
     "PageRank of graph G (row = source, column = target) into OUT(v, rank):",
@@ -39,8 +40,8 @@ final class PageRankCommand implements Runnable {
   @Option(names = "--max-iterations", paramLabel = "K", description = "Iteration bound (default 100).")
   int maxIterations = 100;
 
-  @Option(names = "--auths", paramLabel = "a,b", description = "Read G with these authorizations (default: all yours).")
-  String auths;
+  @Mixin
+  AlgorithmOptions options;
 
   @Override
   public void run() {
@@ -66,13 +67,12 @@ final class PageRankCommand implements Runnable {
       }
     };
     PageRank.Result r;
-    try (Store store = main.openStore(); Session s = Session.open(store)) {
-      if (auths != null) {
-        s.auths(SetAuthsCommand.parse(auths, "--auths"));
-      }
+    Progress progress = Progress.onTerminal("pagerank cells", 0);
+    try (Store store = main.openStore(); Session s = options.session(store, g, progress)) {
       r = PageRank.run(s.matrix(g), out, PageRank.Options.defaults().damping(damping).tolerance(tolerance)
           .maxIterations(maxIterations).listener(listener).cancelled(cancelled::get));
     } finally {
+      progress.done();
       finished.countDown();
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
