@@ -24,7 +24,8 @@ final class AlgorithmOptions {
     if (!store.exists(table)) {
       throw new TabuloException("no such table: " + table);
     }
-    Session s = Session.open(store).nextToData(kernels == MxmOptions.Kernels.SERVER).progress(progress::update);
+    Session s = CtrlC.guard(Session.open(store).nextToData(kernels == MxmOptions.Kernels.SERVER)
+        .progress(progress::update));
     if (auths != null) {
       s.auths(SetAuthsCommand.parse(auths, "--auths"));
     }

@@ -180,8 +180,14 @@ public final class Main implements Runnable {
     rawStdout = new FileOutputStream(FileDescriptor.out);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
     PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-    int code = run(args, out, err);
-    out.flush();
+    CtrlC.install();
+    int code;
+    try {
+      code = run(args, out, err);
+      out.flush();
+    } finally {
+      CtrlC.commandEnded();
+    }
     System.exit(code);
   }
 

@@ -102,8 +102,8 @@ final class OutputOptions {
       throw new CommandLine.ParameterException(command.commandLine(),
           (structure ? "--structure" : "--complement") + " needs --mask");
     }
-    Session s = Session.open(store).codec(codec()).nextToData(kernels == MxmOptions.Kernels.SERVER)
-        .progress(progress::update);
+    Session s = CtrlC.guard(Session.open(store).codec(codec()).nextToData(kernels == MxmOptions.Kernels.SERVER)
+        .progress(progress::update));
     if (auths != null) {
       s.auths(SetAuthsCommand.parse(auths, "--auths"));
     }

@@ -1,8 +1,5 @@
 package tabulo.cli;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,18 +42,6 @@ final class PageRankCommand implements Runnable {
 
   @Override
   public void run() {
-    AtomicBoolean cancelled = new AtomicBoolean();
-    CountDownLatch finished = new CountDownLatch(1);
-    // Ctrl-C: stop at the next operation and wait (a while) for the session to delete its temporaries
-    Thread hook = new Thread(() -> {
-      cancelled.set(true);
-      try {
-        finished.await(60, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
-    Runtime.getRuntime().addShutdownHook(hook);
     boolean terminal = System.console() != null;
     long start = System.nanoTime();
     PageRank.Listener listener = (i, change) -> {
@@ -70,15 +55,9 @@ final class PageRankCommand implements Runnable {
     Progress progress = Progress.onTerminal("pagerank cells", 0);
     try (Store store = main.openStore(); Session s = options.session(store, g, progress)) {
       r = PageRank.run(s.matrix(g), out, PageRank.Options.defaults().damping(damping).tolerance(tolerance)
-          .maxIterations(maxIterations).listener(listener).cancelled(cancelled::get));
+          .maxIterations(maxIterations).listener(listener).cancelled(CtrlC::pressed));
     } finally {
       progress.done();
-      finished.countDown();
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException e) {
-        // shutting down already (Ctrl-C): the hook is running
-      }
     }
     if (!r.converged()) {
       main.err().printf("pagerank: warning: not converged after %d iterations (change %s, needs < %s); %s holds the "
