@@ -108,4 +108,6 @@ def _translate(e, parameter):
     text = text.replace("\r", "\\r").replace("\n", "\\n")
     if os.environ.get("TABULO_DEBUG"):
         text += "\n" + str(e.stacktrace())
-    return TabuloError(text)
+    # as the command line: no credential read from an Accumulo client properties file is ever shown
+    import jpype
+    return TabuloError(str(jpype.JClass("tabulo.python.Bridge").redact(text)))

@@ -1,4 +1,5 @@
-"""Tabulo databases and tables (D4M.py's DbServer, DbTable, DbTablePair), on the embedded engine."""
+"""Tabulo databases and tables (D4M.py's DbServer, DbTable, DbTablePair), on the embedded engine or
+Accumulo."""
 import os
 
 import numpy as np
@@ -12,13 +13,22 @@ from .assoc import Assoc
 
 def connect(path=None, *, user=None, read_only=False, accumulo=None):
     """A Tabulo database: the embedded engine in directory `path` (created if absent; default
-    $TABULO_DB, else ./tabulo-data). Opened for writing unless read_only (then beside a writer)."""
-    if accumulo is not None:
-        raise NotImplementedError("tabulo.connect(accumulo=...) is not there yet: use the embedded engine")
-    path = path or os.environ.get("TABULO_DB") or "tabulo-data"
-    user = user or os.environ.get("TABULO_USER") or "root"
-    bridge = _jvm.call(_jvm.java("tabulo.python.Bridge").open, str(path), user, read_only)
-    return DbServer(bridge, str(path))
+    $TABULO_DB, else ./tabulo-data), opened for writing unless read_only (then beside a writer); or,
+    with accumulo=PROPS, the Apache Accumulo 2.1 instance of that accumulo-client.properties file, as
+    `tabulo --accumulo PROPS` opens it: as the file's auth.principal (`user`, when given, must name it)."""
+    if accumulo is None:
+        path = path or os.environ.get("TABULO_DB") or "tabulo-data"
+        user = user or os.environ.get("TABULO_USER") or "root"
+        bridge = _jvm.call(_jvm.java("tabulo.python.Bridge").open, str(path), user, read_only)
+        return DbServer(bridge, str(path))
+    if path is not None:
+        raise _jvm.TabuloError("connect takes a database directory or accumulo=PROPS, not both")
+    if read_only:
+        raise _jvm.TabuloError("read_only: applies to the embedded engine (reading beside its writer); "
+                               "on Accumulo the user's permissions decide what it may change")
+    props = os.fspath(accumulo)
+    bridge = _jvm.call(_jvm.java("tabulo.python.Bridge").openAccumulo, props, user)
+    return DbServer(bridge, None, accumulo=props)
 
 
 class DbServer(Operations, Algorithms):
@@ -26,9 +36,10 @@ class DbServer(Operations, Algorithms):
     db.table('T') (a handle on an existing table); the operations and algorithms (db.ewise_add, db.mult,
     db.pagerank, ...) run next to the data and return their result tables."""
 
-    def __init__(self, bridge, path):
+    def __init__(self, bridge, path, accumulo=None):
         self._bridge = bridge
-        self.path = path
+        self.path = path  # the embedded database's directory (None on Accumulo)
+        self.accumulo = accumulo  # the client properties file (None embedded)
 
     def ls(self):
         """Table names, sorted."""
@@ -97,6 +108,8 @@ class DbServer(Operations, Algorithms):
         self.close()
 
     def __repr__(self):
+        if self.accumulo is not None:  # the file's name only: the credentials stay inside it
+            return f"DbServer(accumulo={self.accumulo!r})"
         return f"DbServer({self.path!r})"
 
 

@@ -24,6 +24,7 @@ def random_table(seed, n=400, strings=False):
     return rows, cols, vals
 
 
+@pytest.mark.both_hosts
 def test_round_trip_of_unicode_keys_numbers_and_strings(db):
     for strings in (False, True):
         rows, cols, vals = random_table(1, strings=strings)
@@ -55,6 +56,7 @@ QUERIES = [":", "alice,bob,", "b,:,x1,", ":,carl,", "x,:,", "x*,", "alice,c,:,é
            "\U0001F600,", "ü,comma;x2;"]
 
 
+@pytest.mark.both_hosts
 @pytest.mark.parametrize("spec", QUERIES)
 def test_every_query_form_against_brute_force(db, spec):
     rows, cols, vals = random_table(2)
@@ -70,6 +72,7 @@ def test_every_query_form_against_brute_force(db, spec):
         k: v for k, v in whole.items() if k[0] in ("alice", "x10") and k[1] == "n"}
 
 
+@pytest.mark.both_hosts
 def test_put_triple_takes_lists_arrays_and_d4m_strings_and_the_last_wins(db):
     t = db["T"]
     t.put_triple("a,b,a,", "x,y,x,", "1,2,3,")
@@ -83,6 +86,7 @@ def test_put_triple_takes_lists_arrays_and_d4m_strings_and_the_last_wins(db):
         t.put_triple("a,b,", "x,y,z,", 1)
 
 
+@pytest.mark.both_hosts
 def test_tables_are_listed_created_on_use_and_deleted(db):
     assert db.ls() == []
     db["B"].put_triple("r,", "c,", 1)
@@ -95,6 +99,7 @@ def test_tables_are_listed_created_on_use_and_deleted(db):
         db.delete_table("A")
 
 
+@pytest.mark.both_hosts
 def test_a_pair_writes_both_and_reads_columns_from_the_transpose(db):
     rows, cols, vals = random_table(3, strings=True)
     pair = db["E", "ET"]
@@ -109,6 +114,7 @@ def test_a_pair_writes_both_and_reads_columns_from_the_transpose(db):
     assert "only-in-transpose" not in pair["alice,", :].find()[2].tolist()
 
 
+@pytest.mark.both_hosts
 def test_errors_are_one_line_python_exceptions(db, monkeypatch):
     t = db["T"]
     with pytest.raises(TabuloError) as e:
@@ -142,6 +148,7 @@ def brute_product(da, db_, transpose_a=False, add=lambda x, y: x + y, mul=lambda
     return out
 
 
+@pytest.mark.both_hosts
 def test_mult_matches_brute_force_and_scipy(db):
     rng = np.random.default_rng(4)
     a = Assoc([f"k{i}" for i in rng.integers(0, 15, 200)], [f"m{i}" for i in rng.integers(0, 10, 200)],
@@ -163,6 +170,7 @@ def test_mult_matches_brute_force_and_scipy(db):
     assert assoc_dict(cm.to_assoc()) == brute_product(assoc_dict(a), assoc_dict(b), add=min, mul=lambda x, y: x + y)
 
 
+@pytest.mark.both_hosts
 def test_mult_errors_name_the_table_or_parameter(db):
     db["A"].put_triple("a,", "b,", 1)
     db["C"]

@@ -35,6 +35,7 @@ def ab(db):
     return db, put_random(db, "A", 1), put_random(db, "B", 2)
 
 
+@pytest.mark.both_hosts
 def test_ewise_add_and_mult_with_their_operators(ab):
     db, a, b = ab
     assert assoc_dict(db.ewise_add("A", "B", "C").to_assoc()) == nonzero(union(a, b, lambda x, y: x + y))
@@ -110,6 +111,7 @@ def test_transpose_extract_assign(ab):
     assert assoc_dict(db.table("A").to_assoc()) == want
 
 
+@pytest.mark.both_hosts
 def test_mult_with_mask_and_accum_against_scipy(ab):
     db, a, b = ab
     A = Assoc([k[0] for k in a], [k[1] for k in a], list(a.values()))
@@ -133,6 +135,7 @@ def test_mult_with_mask_and_accum_against_scipy(ab):
     assert got == nonzero({k: 2 * v for k, v in want.items()})
 
 
+@pytest.mark.both_hosts
 def test_errors_are_the_command_lines_one_line_messages(ab, monkeypatch):
     db, _, _ = ab
     with pytest.raises(TabuloError, match=r"^op: unknown binary operator 'nope'") as e:

@@ -26,6 +26,7 @@ def exploded(text):
     return out
 
 
+@pytest.mark.both_hosts
 def test_ingest_query_and_degree_against_the_csv_module(db, tmp_path):
     (tmp_path / "logs").mkdir()
     f = tmp_path / "logs" / "log.csv"
@@ -50,6 +51,7 @@ def test_ingest_query_and_degree_against_the_csv_module(db, tmp_path):
     assert assoc_dict(db.degree("P")) == counts
 
 
+@pytest.mark.both_hosts
 def test_ingest_mistakes_name_the_file_or_parameter(db, tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("a,b\n1,2,3\n", encoding="utf-8")

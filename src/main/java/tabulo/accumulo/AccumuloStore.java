@@ -112,6 +112,24 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   }
 
   /**
+   * Opens a store as the {@code auth.principal} of a client properties file, as every front end does
+   * (the command line's {@code --accumulo}, Python's {@code connect(accumulo=...)}): a user given
+   * explicitly must name that principal; {@code userParameter} names the option in the error.
+   */
+  public static AccumuloStore openAs(Path clientProperties, String user, String userParameter) {
+    java.util.Properties p = AccumuloProps.read(clientProperties);
+    String principal = p.getProperty("auth.principal", "").trim();
+    if (principal.isEmpty()) {
+      throw new TabuloException("Accumulo client properties file " + clientProperties + " has no auth.principal");
+    }
+    if (user != null && !user.equals(principal)) {
+      throw new TabuloException(userParameter + " " + user + " does not match auth.principal " + principal
+          + " of " + clientProperties + " (on Accumulo the user is the properties file's principal)");
+    }
+    return open(clientProperties);
+  }
+
+  /**
    * Opens a store from a standard {@code accumulo-client.properties} file (instance name,
    * ZooKeepers, principal and token). The store owns the client and closes it.
    */

@@ -164,16 +164,7 @@ public final class Main implements Runnable {
    * registered as a secret that {@link #run} removes from anything it prints.
    */
   static Store openAccumulo(Path props, String explicitUser) {
-    java.util.Properties p = AccumuloProps.read(props);
-    String principal = p.getProperty("auth.principal", "").trim();
-    if (principal.isEmpty()) {
-      throw new TabuloException("Accumulo client properties file " + props + " has no auth.principal");
-    }
-    if (explicitUser != null && !explicitUser.equals(principal)) {
-      throw new TabuloException("--user " + explicitUser + " does not match auth.principal " + principal
-          + " of " + props + " (with --accumulo the user is the properties file's principal)");
-    }
-    return AccumuloStore.open(props);
+    return AccumuloStore.openAs(props, explicitUser, "--user");
   }
 
   public static void main(String[] args) {

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 
 import java.util.List;
 
+import tabulo.accumulo.AccumuloProps;
+import tabulo.accumulo.AccumuloStore;
 import tabulo.d4m.IngestOptions;
 import tabulo.d4m.Schema;
 import tabulo.d4m.SchemaIngest;
@@ -38,6 +40,19 @@ public final class Bridge implements AutoCloseable {
   public static Bridge open(String dir, String user, boolean readOnly) {
     Path path = Path.of(dir);
     return new Bridge(readOnly ? EmbeddedStore.openReadOnly(path, user) : EmbeddedStore.open(path, user));
+  }
+
+  /**
+   * The Accumulo instance of a client properties file, as its {@code auth.principal}, opened as the
+   * command line's {@code --accumulo} opens it; {@code user}, when given, must name that principal.
+   */
+  public static Bridge openAccumulo(String clientProperties, String user) {
+    return new Bridge(AccumuloStore.openAs(Path.of(clientProperties), user, "user"));
+  }
+
+  /** The text with every credential this JVM has read replaced by {@code ****}: for messages shown in Python. */
+  public static String redact(String text) {
+    return AccumuloProps.redact(text);
   }
 
   public Store store() {
