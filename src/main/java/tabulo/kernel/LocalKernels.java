@@ -47,8 +47,7 @@ public final class LocalKernels implements KernelHost {
     });
     try {
       TabletKernel kernel = plan.kernel(store, pool, counters);
-      DriverRows driver = ranges -> store.scan(plan.driverTable(),
-          Scans.spec(ranges, plan.driverColumns(), plan.auths()));
+      DriverRows driver = ranges -> store.scan(plan.driverTable(), plan.driverSpec(ranges));
       if (plan.tabletsInParallel()) {
         List<Future<?>> futures = new ArrayList<>();
         for (Range tablet : tablets) {
