@@ -29,7 +29,7 @@ import org.apache.accumulo.core.data.Value;
  * so a reader seeking some families reads only the groups that hold them. Accumulo's writer takes the groups
  * one after the other (a compaction reads its input once per group); this one takes entries once, in key
  * order, and interleaves the groups' blocks in the file, which the format allows (blocks are found by
- * offset). Key order is checked within each group, which is what each group's reader needs.
+ * offset). Key order is checked within each group and, where consecutive entries change groups, across them.
  *
  * <p>Layout (in a {@link BCFileWriter} container): data blocks of relatively encoded entries
  * ({@link RelativeKeyEncoder}, then the value as a 4-byte length and its bytes), started anew once a block
@@ -57,6 +57,7 @@ public final class RFileWriter implements Closeable {
   private final Map<ByteSequence, LocalityGroupWriter> groupOfFamily = new HashMap<>();
   private byte[] lastFamily = new byte[0]; // the previous entry's family and its group: most entries repeat it
   private LocalityGroupWriter lastGroup;
+  private LocalityGroupWriter previousGroup; // the group of the entry appended last
   private long entries;
   private boolean deletes;
   private boolean visibilities;
@@ -115,7 +116,7 @@ public final class RFileWriter implements Closeable {
   /**
    * Appends an entry. Keys must come in Accumulo's order (equal keys may repeat).
    *
-   * @throws IllegalArgumentException if {@code key} sorts before the previous key (of its group)
+   * @throws IllegalArgumentException if {@code key} sorts before the previous key
    */
   public void append(Key key, Value value) throws IOException {
     checkOpen();
@@ -124,6 +125,9 @@ public final class RFileWriter implements Closeable {
     if (g.keys.set(key) < 0) {
       throw outOfOrder(g, key);
     }
+    if (previousGroup != g && previousGroup != null && g.keys.compareWithPreviousOf(previousGroup.keys) < 0) {
+      throw outOfOrder(previousGroup, key);
+    }
     byte[] v = value.get();
     appendValue(g, v, 0, v.length);
   }
@@ -131,7 +135,7 @@ public final class RFileWriter implements Closeable {
   /**
    * Appends an entry given as its fields, with no Key or Value built (arrays are read, not kept).
    *
-   * @throws IllegalArgumentException if the key sorts before the previous key (of its group)
+   * @throws IllegalArgumentException if the key sorts before the previous key
    */
   public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
       boolean deleted, byte[] value) throws IOException {
@@ -140,19 +144,25 @@ public final class RFileWriter implements Closeable {
     if (g.keys.set(row, family, qualifier, visibility, timestamp, deleted) < 0) {
       throw outOfOrder(g, new Key(row, family, qualifier, visibility, timestamp, deleted));
     }
+    if (previousGroup != g && previousGroup != null && g.keys.compareWithPreviousOf(previousGroup.keys) < 0) {
+      throw outOfOrder(previousGroup, new Key(row, family, qualifier, visibility, timestamp, deleted));
+    }
     appendValue(g, value, 0, value.length);
   }
 
   /**
    * Appends a cell given as slices of its array (read, not kept).
    *
-   * @throws IllegalArgumentException if its key sorts before the previous key (of its group)
+   * @throws IllegalArgumentException if its key sorts before the previous key
    */
   public void append(Cell cell) throws IOException {
     checkOpen();
     LocalityGroupWriter g = groupOf(cell.bytes(), cell.familyOffset(), cell.familyLength());
     if (g.keys.set(cell) < 0) {
       throw outOfOrder(g, Cell.key(cell));
+    }
+    if (previousGroup != g && previousGroup != null && g.keys.compareWithPreviousOf(previousGroup.keys) < 0) {
+      throw outOfOrder(previousGroup, Cell.key(cell));
     }
     appendValue(g, cell.bytes(), cell.valueOffset(), cell.valueLength());
   }
@@ -177,6 +187,7 @@ public final class RFileWriter implements Closeable {
       versions = g.keys.sameColumnAsPrevious(); // the same column is in the same group
     }
     g.remember();
+    previousGroup = g;
     entries++;
   }
 

@@ -119,6 +119,17 @@ class RFileLocalityGroupsTest {
   }
 
   @Test
+  void keysOutOfOrderAcrossGroupsAreRefused() throws IOException {
+    try (RFileWriter w = new RFileWriter(Files.newOutputStream(dir.resolve("order.rf")), 1024, 1024, groups())) {
+      w.append(new Key("r2", "f", "q"), new Value("1")); // group g1
+      w.append(new Key("r2", "familz", "q"), new Value("2")); // the default group, after it: fine
+      assertThrows(IllegalArgumentException.class, () -> w.append(new Key("r1", "family", "q"), new Value("3")));
+      assertThrows(IllegalArgumentException.class, () -> w.append(new Key("r1", "x", "q"), new Value("3")));
+      w.append(new Key("r3", "family", "q"), new Value("4"));
+    }
+  }
+
+  @Test
   void aFamilyInTwoGroupsIsRefused() {
     Map<String, Set<ByteSequence>> g = Map.of("x", Set.of(F), "y", Set.of(F, FAMILY));
     assertThrows(IllegalArgumentException.class,
