@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Map.Entry;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -252,6 +253,12 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
         splits.add(new Text(s));
       }
       ntc.withSplits(splits);
+    }
+    if (!settings.localityGroups().isEmpty()) {
+      Map<String, Set<Text>> groups = new java.util.LinkedHashMap<>();
+      settings.localityGroups().forEach((name, families) -> groups.put(name,
+          families.stream().map(Text::new).collect(java.util.stream.Collectors.toSet())));
+      ntc.setLocalityGroups(groups);
     }
     try {
       for (TableSettings.AttachedIterator it : settings.iterators()) {

@@ -17,14 +17,17 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
 import tabulo.storage.Scan;
 
-/** A tablet's own data, read through an iterator's source over some ranges in turn, as a {@link Scan}. */
+/** A tablet's own data (some column families, or all), read through an iterator's source over some ranges in turn, as a {@link Scan}. */
 final class SourceScan implements Scan {
   private final SortedKeyValueIterator<Key, Value> source;
   private final List<Range> ranges;
+  private final Set<ByteSequence> families;
 
-  SourceScan(SortedKeyValueIterator<Key, Value> source, List<Range> ranges) {
+  /** {@code families}: the column families to read (so locality groups keep the others unread); empty: all. */
+  SourceScan(SortedKeyValueIterator<Key, Value> source, List<Range> ranges, Set<ByteSequence> families) {
     this.source = source;
     this.ranges = ranges;
+    this.families = families;
   }
 
   @Override
@@ -46,7 +49,7 @@ final class SourceScan implements Scan {
             if (next >= ranges.size()) {
               return false;
             }
-            source.seek(ranges.get(next++), Set.<ByteSequence>of(), false);
+            source.seek(ranges.get(next++), families, !families.isEmpty());
             positioned = true;
           }
           return true;

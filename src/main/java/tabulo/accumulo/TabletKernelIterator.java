@@ -5,7 +5,9 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.PartialKey;
@@ -16,6 +18,7 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.hadoop.io.Text;
 
 import tabulo.kernel.KernelCounters;
+import tabulo.kernel.KernelPlan;
 import tabulo.kernel.KernelPlans;
 import tabulo.kernel.TabletKernel;
 import tabulo.kernel.TabletRun;
@@ -42,6 +45,7 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
   private Map<String, String> options;
   private final KernelCounters counters = new KernelCounters();
   private TabletKernel kernel;
+  private Set<ByteSequence> driverFamilies = Set.of(); // what the kernel reads of its tablet: empty for all
   private UnitJournal journal;
   private Range seekRange;
   private TabletRun run;
@@ -67,7 +71,10 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
     try {
       if (kernel == null) {
         Store store = KernelClients.store(KernelLogin.fromOptions(options));
-        kernel = KernelPlans.decode(options).kernel(store, KernelClients.workers(), counters);
+        KernelPlan plan = KernelPlans.decode(options);
+        kernel = plan.kernel(store, KernelClients.workers(), counters);
+        driverFamilies = plan.driverFamilies().stream()
+            .map(f -> (ByteSequence) new ArrayByteSequence(f)).collect(java.util.stream.Collectors.toSet());
         journal = options.containsKey(JOURNAL) ? new UnitJournal(store, options.get(JOURNAL)) : null;
       }
       byte[] startRow = start == null ? new byte[0] : start.getRowData().toArray();
@@ -92,7 +99,7 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
   }
 
   private SourceScan sourceRows(List<Range> ranges) {
-    return new SourceScan(source, ranges);
+    return new SourceScan(source, ranges, driverFamilies);
   }
 
   /** Does the next unit (or reports one an earlier attempt finished) and makes its marker the top entry. */

@@ -97,6 +97,13 @@ final class MultCommand implements Runnable {
           + "--transpose-out or --algorithm outer.")
   String plan;
 
+  @Option(names = "--layout", paramLabel = "tables|single-table",
+      description = "With --plan, where the placed copies live (default ${DEFAULT-VALUE}): 'tables' (A's, B's "
+          + "and the product's, split alike) or 'single-table' (paper 001's table M: A, B and C as column families "
+          + "A, B, C of one table with a locality group each, so a row of C is written in the tablet that holds the "
+          + "same row of A, and a scan of one family reads none of the others' data). Same C either way.")
+  String layout = "tables";
+
   @Mixin
   OutputOptions output; // --mask, --structure, --complement, --accum, --auths, --codec, --kernels
 
@@ -114,6 +121,15 @@ final class MultCommand implements Runnable {
     o.kernels(output.kernels);
     if (plan != null) {
       o.plan(plan);
+    }
+    o.layout(switch (layout) {
+      case "tables" -> MxmOptions.Layout.TABLES;
+      case "single-table" -> MxmOptions.Layout.SINGLE_TABLE;
+      default -> throw new CommandLine.ParameterException(output.command.commandLine(),
+          "--layout: 'tables' or 'single-table', not '" + layout + "'");
+    });
+    if (plan == null && o.layout() != MxmOptions.Layout.TABLES) {
+      throw new CommandLine.ParameterException(output.command.commandLine(), "--layout single-table needs --plan");
     }
     if (output.mask == null && (output.structure || output.complement)) {
       throw new CommandLine.ParameterException(output.command.commandLine(),

@@ -218,6 +218,7 @@ public final class EmbeddedStore implements Store {
       IteratorCheck.check(it.setting());
       addIterator(manifest, table, it.setting(), it.scopes());
     }
+    manifest.properties.putAll(LocalityGroupProperties.of(table, settings.localityGroups()));
     String id = Long.toString(catalog.nextTableId, 36);
     boolean scratch = TableNames.isReserved(table);
     if (scratch) {

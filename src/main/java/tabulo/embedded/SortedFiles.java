@@ -30,7 +30,9 @@ import tabulo.rfile.RFileWriter;
 /**
  * Reads and writes the immutable sorted files of tablets in Accumulo's RFile format (so a table can be
  * bulk-imported into Accumulo), on the local disk: read through Hadoop's raw local file system, written
- * by Tabulo's RFile writer when uncompressed (the default) and by Accumulo's otherwise. Each has a side
+ * by Tabulo's RFile writer when uncompressed (the default), with the table's locality groups, and by
+ * Accumulo's otherwise (the default locality group alone: it takes groups one after the other, and
+ * entries come once, in key order). Each has a side
  * file of {@link FileChecksums}, checked as it is read.
  */
 final class SortedFiles {
@@ -93,7 +95,8 @@ final class SortedFiles {
       try {
         return SortedFileBuilder.of(file, new RFileWriter(out,
             tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE),
-            tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX)));
+            tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX),
+            LocalityGroupProperties.groups(tableConf)));
       } catch (IOException | RuntimeException e) {
         out.close();
         FileChecksums.deleteWithFile(file);

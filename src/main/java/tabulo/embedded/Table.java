@@ -72,6 +72,7 @@ final class Table {
     this.background = background;
     this.options = options;
     this.fileConf = SortedFiles.tableConfiguration(options.compression);
+    manifest.properties.forEach(fileConf::set); // table.group.*: the files' locality groups
     this.splits = manifest.splits.toArray(new byte[0][]);
     this.tablets = new Tablet[splits.length + 1];
     this.budget = new MemtableBudget(options.memtableBytes);

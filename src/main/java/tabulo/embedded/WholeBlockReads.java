@@ -15,6 +15,8 @@ import org.apache.accumulo.core.spi.cache.CacheEntry;
  */
 final class WholeBlockReads implements BlockCache {
   static final WholeBlockReads INSTANCE = new WholeBlockReads();
+  /** Bytes of blocks loaded from sorted files by this process, so far (what locality groups save is seen here). */
+  private static final java.util.concurrent.atomic.LongAdder BYTES_LOADED = new java.util.concurrent.atomic.LongAdder();
 
   private WholeBlockReads() {}
 
@@ -34,6 +36,10 @@ final class WholeBlockReads implements BlockCache {
     public void indexWeightChanged() {}
   }
 
+  static long bytesLoaded() {
+    return BYTES_LOADED.sum();
+  }
+
   @Override
   public CacheEntry cacheBlock(String blockName, byte[] buf) {
     return new Block(buf);
@@ -49,6 +55,9 @@ final class WholeBlockReads implements BlockCache {
     Map<String, byte[]> dependencies = new HashMap<>();
     loader.getDependencies().forEach((name, dep) -> dependencies.put(name, dep.load(Integer.MAX_VALUE, Map.of())));
     byte[] bytes = loader.load(Integer.MAX_VALUE, dependencies);
+    if (bytes != null) {
+      BYTES_LOADED.add(bytes.length);
+    }
     return bytes == null ? null : new Block(bytes);
   }
 

@@ -5,9 +5,11 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
 import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.select.KeySpec;
+import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 
 /**
@@ -34,6 +36,21 @@ public interface KernelPlan {
 
   /** The driver's columns the kernel reads, selected beneath it by the host. */
   KeySpec driverColumns();
+
+  /**
+   * The driver's column families the kernel reads, fetched by the host (so locality groups keep the
+   * others unread); empty: all of them.
+   */
+  default List<String> driverFamilies() {
+    return List.of();
+  }
+
+  /** The driver scan of {@code ranges}: {@link #driverColumns} and {@link #driverFamilies}. */
+  default ScanSpec driverSpec(List<Range> ranges) {
+    ScanSpec spec = Scans.spec(ranges, driverColumns(), auths());
+    driverFamilies().forEach(spec::fetch);
+    return spec;
+  }
 
   /** The scan iterators that select {@link #driverColumns} (none when it reads them all). */
   default List<IteratorSetting> driverIterators() {

@@ -14,6 +14,7 @@ import org.apache.hadoop.io.Text;
 import tabulo.math.ValueCodec;
 import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
 import tabulo.storage.SortingLoader;
 import tabulo.storage.Store;
 
@@ -33,28 +34,43 @@ import tabulo.storage.Store;
  * durable when {@link TabletRun#step} returns the last row it covered, so a host may resume after it.
  */
 public final class RowStream implements TabletKernel {
-  /** One input: its table, the rows and columns read (D4M selections), whether its rows drive. */
-  public record Input(String table, KeySpec rows, KeySpec cols, boolean drives, boolean structureOnly) {
+  /**
+   * One input: its table, the rows and columns read (D4M selections), whether its rows drive, and the one
+   * column family it reads (null: all), fetched so that a table with locality groups reads only its group.
+   */
+  public record Input(String table, KeySpec rows, KeySpec cols, boolean drives, boolean structureOnly,
+      String family) {
     public static Input of(String table) {
-      return new Input(table, KeySpec.all(), KeySpec.all(), true, false);
+      return new Input(table, KeySpec.all(), KeySpec.all(), true, false, null);
     }
 
     public Input rows(KeySpec r) {
-      return new Input(table, r, cols, drives, structureOnly);
+      return new Input(table, r, cols, drives, structureOnly, family);
     }
 
     public Input cols(KeySpec c) {
-      return new Input(table, rows, c, drives, structureOnly);
+      return new Input(table, rows, c, drives, structureOnly, family);
     }
 
     /** Only consulted on the rows of inputs that drive. */
     public Input consulted() {
-      return new Input(table, rows, cols, false, structureOnly);
+      return new Input(table, rows, cols, false, structureOnly, family);
     }
 
     /** Values are not read (each counts as 1): for a structural mask. */
     public Input structure() {
-      return new Input(table, rows, cols, drives, true);
+      return new Input(table, rows, cols, drives, true, family);
+    }
+
+    /** Only the cells of column family {@code f}. */
+    public Input family(String f) {
+      return new Input(table, rows, cols, drives, structureOnly, f);
+    }
+
+    /** The scan of {@code ranges} of this input. */
+    ScanSpec spec(List<Range> ranges, Authorizations auths) {
+      ScanSpec spec = Scans.spec(ranges, cols, auths);
+      return family == null ? spec : spec.fetch(family);
     }
   }
 
@@ -218,7 +234,7 @@ public final class RowStream implements TabletKernel {
         Input in = inputs.get(i);
         List<Range> rs = Scans.clip(in.rows().rowRanges(), span);
         if (!rs.isEmpty() && !Scans.isEmpty(span)) {
-          Scan s = store.scan(in.table(), Scans.spec(rs, in.cols(), auths));
+          Scan s = store.scan(in.table(), in.spec(rs, auths));
           scans.add(s);
           readers[i] = reader(in, s);
           current[i] = readers[i].next();

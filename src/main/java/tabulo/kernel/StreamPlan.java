@@ -47,6 +47,9 @@ public abstract class StreamPlan implements KernelPlan {
         m.put("in." + i + ".cols", in.cols().toString());
         m.put("in." + i + ".drives", Boolean.toString(in.drives()));
         m.put("in." + i + ".structure", Boolean.toString(in.structureOnly()));
+        if (in.family() != null) {
+          m.put("in." + i + ".family", in.family());
+        }
       }
       for (int i = 0; i < outputs.size(); i++) {
         m.put("out." + i, outputs.get(i));
@@ -66,7 +69,7 @@ public abstract class StreamPlan implements KernelPlan {
       for (int i = 0; m.containsKey("in." + i + ".table"); i++) {
         inputs.add(new RowStream.Input(m.get("in." + i + ".table"), KeySpec.parse(required(m, "in." + i + ".rows")),
             KeySpec.parse(required(m, "in." + i + ".cols")), Boolean.parseBoolean(required(m, "in." + i + ".drives")),
-            Boolean.parseBoolean(required(m, "in." + i + ".structure"))));
+            Boolean.parseBoolean(required(m, "in." + i + ".structure")), m.get("in." + i + ".family")));
       }
       List<String> outputs = new ArrayList<>();
       for (int i = 0; m.containsKey("out." + i); i++) {
@@ -142,6 +145,12 @@ public abstract class StreamPlan implements KernelPlan {
   @Override
   public KeySpec driverColumns() {
     return settings.inputs().get(0).cols();
+  }
+
+  @Override
+  public List<String> driverFamilies() {
+    String f = settings.inputs().get(0).family();
+    return f == null ? List.of() : List.of(f);
   }
 
   @Override

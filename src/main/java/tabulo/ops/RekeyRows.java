@@ -1,11 +1,13 @@
 package tabulo.ops;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 
+import tabulo.kernel.Columns;
 import tabulo.kernel.KernelCounters;
 import tabulo.kernel.KernelPlan;
 import tabulo.kernel.RowStream;
@@ -19,7 +21,9 @@ import static tabulo.kernel.KernelPlans.required;
 /**
  * A copy of a table whose row keys carry a part prefix from a partition plan, or lose it again: how
  * {@code mult --plan} places each part's rows in one key range (one tablet) and gives C back its keys.
- * Each cell keeps its column (or, for A, gets its B row's prefix), label and value.
+ * Each cell keeps its column (or, for A, gets its B row's prefix), label and value. With a family (the
+ * single-table layout) the copy goes under that family, each cell's column {@link Columns#nest}ed in its
+ * qualifier, and stripping reads only that family and unnests the columns.
  */
 public final class RekeyRows extends StreamOperation {
   static final String KIND = "rekey";
@@ -34,25 +38,27 @@ public final class RekeyRows extends StreamOperation {
     STRIP
   }
 
-  private final RowStream.Input input;
-  private final String planTable;
-  private final Mode mode;
-  private final int width;
+  /**
+   * How keys change: {@code mode} with plan table {@code planTable} whose prefixes are {@code width} long;
+   * {@code family}: the single-table layout's family of the copy (or of what is stripped), null for none.
+   */
+  public record Rekey(String planTable, Mode mode, int width, String family) {}
 
-  private RekeyRows(Session session, RowStream.Input input, String planTable, Mode mode, int width) {
+  private final RowStream.Input input;
+  private final Rekey rekey;
+
+  private RekeyRows(Session session, RowStream.Input input, Rekey rekey) {
     super(session);
-    this.input = input;
-    this.planTable = planTable;
-    this.mode = mode;
-    this.width = width;
+    this.input = rekey.mode() == Mode.STRIP && rekey.family() != null ? input.family(rekey.family()) : input;
+    this.rekey = rekey;
   }
 
   /**
-   * Copies {@code input} into {@code out} (an empty table the caller made, e.g. split at the part
-   * boundaries), rekeyed by {@code mode} with plan table {@code planTable} whose prefixes are {@code width} long.
+   * Copies {@code input} into {@code out} (a table the caller made, e.g. split at the part boundaries),
+   * rekeyed as {@code rekey} says.
    */
-  public static void run(Session session, RowStream.Input input, String planTable, Mode mode, int width, String out) {
-    new RekeyRows(session, input, planTable, mode, width).compute(out, null);
+  public static void run(Session session, RowStream.Input input, Rekey rekey, String out) {
+    new RekeyRows(session, input, rekey).compute(out, null);
   }
 
   @Override
@@ -67,20 +73,22 @@ public final class RekeyRows extends StreamOperation {
 
   @Override
   protected StreamPlan plan(StreamPlan.Settings settings) {
-    return new Plan(settings, planTable, mode, width);
+    return new Plan(settings, rekey);
   }
 
-  /** The kernel's plan: the plan table (read once per kernel, in memory), the mode, the prefix width. */
+  /** The kernel's plan: the plan table (read once per kernel, in memory), the mode, the prefix width, the family. */
   public static final class Plan extends StreamPlan {
     private final String planTable;
     private final Mode mode;
     private final int width;
+    private final byte[] family; // null: no single-table layout
 
-    Plan(Settings settings, String planTable, Mode mode, int width) {
+    Plan(Settings settings, Rekey rekey) {
       super(settings);
-      this.planTable = planTable;
-      this.mode = mode;
-      this.width = width;
+      this.planTable = rekey.planTable();
+      this.mode = rekey.mode();
+      this.width = rekey.width();
+      this.family = rekey.family() == null ? null : rekey.family().getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
@@ -90,7 +98,14 @@ public final class RekeyRows extends StreamOperation {
 
     @Override
     protected Map<String, String> opOptions() {
-      return Map.of("plan", planTable, "mode", mode.name(), "width", Integer.toString(width));
+      Map<String, String> m = new java.util.LinkedHashMap<>();
+      m.put("plan", planTable);
+      m.put("mode", mode.name());
+      m.put("width", Integer.toString(width));
+      if (family != null) {
+        m.put("family", new String(family, StandardCharsets.UTF_8));
+      }
+      return m;
     }
 
     /** The plan table is read too (the host checks the user may read it). */
@@ -129,17 +144,25 @@ public final class RekeyRows extends StreamOperation {
           case STRIP -> Arrays.copyOfRange(row, width, row.length);
         };
         for (int e = 0; e < r.size; e++) {
-          byte[] family = r.families[e];
-          byte[] qualifier = r.qualifiers[e];
+          byte[] f = r.families[e];
+          byte[] q = r.qualifiers[e];
           if (mode == Mode.PREFIX_A) { // the B row this column needs, under its part's prefix
             byte[] p = plan.prefix(plan.partOfB(r.columnKey(e)));
-            if (family.length == 0) {
-              qualifier = StoredPlan.join(p, qualifier);
+            if (f.length == 0) {
+              q = StoredPlan.join(p, q);
             } else {
-              family = StoredPlan.join(p, family);
+              f = StoredPlan.join(p, f);
             }
           }
-          out.put(0, key, family, qualifier, r.visibilities[e], codec().encode(r.values[e]));
+          if (family != null && mode == Mode.STRIP) {
+            byte[][] column = Columns.unnest(q);
+            f = column[0];
+            q = column[1];
+          } else if (family != null) {
+            q = Columns.nest(f, q);
+            f = family;
+          }
+          out.put(0, key, f, q, r.visibilities[e], codec().encode(r.values[e]));
         }
       };
     }
@@ -154,8 +177,9 @@ public final class RekeyRows extends StreamOperation {
 
     @Override
     public Plan decode(Map<String, String> options) {
-      return new Plan(StreamPlan.Settings.decode(options), required(options, "plan"),
-          Mode.valueOf(required(options, "mode")), Integer.parseInt(required(options, "width")));
+      return new Plan(StreamPlan.Settings.decode(options), new Rekey(required(options, "plan"),
+          Mode.valueOf(required(options, "mode")), Integer.parseInt(required(options, "width")),
+          options.get("family")));
     }
   }
 }

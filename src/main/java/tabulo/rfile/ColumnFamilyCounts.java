@@ -2,12 +2,15 @@ package tabulo.rfile;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
 
 /**
- * Entries per column family, which the default locality group's metadata lists, as Accumulo's writer
- * counts them: it stops (and the file says the families are unknown) when a new family comes after 1001
+ * Entries per column family, which a locality group's metadata lists, as Accumulo's writer counts them:
+ * a named group lists its configured families (0 for those it holds none of); the default group lists
+ * those it meets and stops (the file says its families are unknown) when a new family comes after 1001
  * are known. The map is the same kind, filled in the same order, so it is written in the same order.
  * The map is looked up only when the family differs from the previous entry's.
  */
@@ -16,6 +19,20 @@ final class ColumnFamilyCounts {
 
   private Map<ArrayByteSequence, long[]> counts = new HashMap<>();
   private long[] current;
+  private final boolean named;
+
+  /** The default group's counts. */
+  ColumnFamilyCounts() {
+    named = false;
+  }
+
+  /** A named group's counts: exactly its configured families. */
+  ColumnFamilyCounts(Set<ByteSequence> configured) {
+    named = true;
+    for (ByteSequence cf : configured) {
+      counts.put(new ArrayByteSequence(cf.toArray()), new long[1]);
+    }
+  }
 
   /** Counts one entry; {@code sameAsPrevious}: its family is the previous entry's. */
   void add(KeyField family, boolean sameAsPrevious) {
@@ -29,6 +46,9 @@ final class ColumnFamilyCounts {
     ArrayByteSequence cf = new ArrayByteSequence(family.current(), family.currentOffset(), family.currentLength());
     current = counts.get(cf);
     if (current == null) {
+      if (named) {
+        throw new IllegalArgumentException("column family " + cf + " is not in this locality group");
+      }
       if (counts.size() > MAX_TRACKED) {
         counts = null; // too many to track
         current = null;

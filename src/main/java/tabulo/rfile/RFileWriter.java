@@ -3,23 +3,39 @@ package tabulo.rfile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.apache.accumulo.core.conf.DefaultConfiguration;
 import org.apache.accumulo.core.conf.Property;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
 /**
  * Writes entries, appended in key order, as an Accumulo 2.1 RFile (version 8) with uncompressed blocks,
- * no encryption, the default locality group alone and no sample: the same bytes Accumulo's own writer
- * produces for the same entries and block sizes, several times faster (each key is compared with and
- * encoded against the previous one held in reusable arrays, straight into the block's byte array).
+ * no encryption and no sample. With the default locality group alone (no groups given) it writes the same
+ * bytes Accumulo's own writer produces for the same entries and block sizes, several times faster (each
+ * key is compared with and encoded against the previous one held in reusable arrays, straight into the
+ * block's byte array).
+ *
+ * <p>Locality groups (Accumulo's {@code table.group.*}): each entry goes to the group that lists its column
+ * family, else to the default group; each group keeps its own blocks and index ({@link LocalityGroupWriter}),
+ * so a reader seeking some families reads only the groups that hold them. Accumulo's writer takes the groups
+ * one after the other (a compaction reads its input once per group); this one takes entries once, in key
+ * order, and interleaves the groups' blocks in the file, which the format allows (blocks are found by
+ * offset). Key order is checked within each group and, where consecutive entries change groups, across them.
  *
  * <p>Layout (in a {@link BCFileWriter} container): data blocks of relatively encoded entries
  * ({@link RelativeKeyEncoder}, then the value as a 4-byte length and its bytes), started anew once a block
  * passes the block size and Accumulo's writer would end it there; the index blocks
- * ({@link MultiLevelIndexWriter}); the "RFile.index" meta block with the locality group's first key,
- * column family counts and index root.
+ * ({@link MultiLevelIndexWriter}); the "RFile.index" meta block with, per locality group that holds
+ * entries (the default one also when none does), its first key, column family counts and index root.
  *
  * <p>Closing writes the index and metadata and closes the output stream. Not thread-safe.
  */
@@ -33,21 +49,15 @@ public final class RFileWriter implements Closeable {
 
   private static final int RFILE_MAGIC = 0x20637474;
   private static final int RFILE_VERSION = 8;
-  private static final double MAX_BLOCK_MULTIPLIER = 1.1; // RFile.Writer: a block may run past its size by 10%
   private static final String RFILE_INDEX = "RFile.index";
 
   private final BCFileWriter file;
-  private final long blockSize;
-  private final long maxBlockSize;
-  private final RelativeKeyEncoder keys = new RelativeKeyEncoder();
-  private final BlockBuffer block;
-  private int blockEntries;
-  private final KeySizeStats keySizes = new KeySizeStats();
-  private double averageKeySize; // read once per block, when it is full (0: not yet)
-  private final BlockBuffer indexKey = new BlockBuffer(256);
-  private final MultiLevelIndexWriter index;
-  private final ColumnFamilyCounts families = new ColumnFamilyCounts();
-  private BlockBuffer firstKey;
+  private final LocalityGroupWriter defaultGroup;
+  private final List<LocalityGroupWriter> named = new ArrayList<>();
+  private final Map<ByteSequence, LocalityGroupWriter> groupOfFamily = new HashMap<>();
+  private byte[] lastFamily = new byte[0]; // the previous entry's family and its group: most entries repeat it
+  private LocalityGroupWriter lastGroup;
+  private LocalityGroupWriter previousGroup; // the group of the entry appended last
   private long entries;
   private boolean deletes;
   private boolean visibilities;
@@ -60,16 +70,47 @@ public final class RFileWriter implements Closeable {
   }
 
   public RFileWriter(OutputStream out, long blockSize, long indexBlockSize) throws IOException {
+    this(out, blockSize, indexBlockSize, Map.of());
+  }
+
+  /**
+   * A writer with locality groups: group name to its column families (as Accumulo's
+   * {@code LocalityGroupUtil.getLocalityGroups} reads them from {@code table.group.*}); empty for none.
+   *
+   * @throws IllegalArgumentException if a family is in two groups
+   */
+  public RFileWriter(OutputStream out, long blockSize, long indexBlockSize, Map<String, Set<ByteSequence>> groups)
+      throws IOException {
     if (blockSize <= 0 || blockSize >= Integer.MAX_VALUE || indexBlockSize <= 0
         || indexBlockSize >= Integer.MAX_VALUE) {
       throw new IllegalArgumentException("block sizes must be between 1 and 2^31-2 bytes: " + blockSize + ", "
           + indexBlockSize);
     }
     this.file = new BCFileWriter(out);
-    this.blockSize = blockSize;
-    this.maxBlockSize = (long) (blockSize * MAX_BLOCK_MULTIPLIER);
-    this.block = new BlockBuffer((int) Math.min(blockSize + (blockSize >> 3) + 1024, 1 << 24));
-    this.index = new MultiLevelIndexWriter(file, (int) indexBlockSize);
+    for (Map.Entry<String, Set<ByteSequence>> g : groups.entrySet()) {
+      LocalityGroupWriter w = new LocalityGroupWriter(file, blockSize, indexBlockSize, g.getKey(), g.getValue());
+      named.add(w);
+      for (ByteSequence cf : g.getValue()) {
+        if (groupOfFamily.put(new ArrayByteSequence(cf.toArray()), w) != null) {
+          throw new IllegalArgumentException("column family " + cf + " is in two locality groups");
+        }
+      }
+    }
+    this.defaultGroup = new LocalityGroupWriter(file, blockSize, indexBlockSize, null, null);
+    this.lastGroup = groupOf(lastFamily, 0, 0);
+  }
+
+  /** The group of a family (slice of {@code b}): the previous entry's when it is the same family. */
+  private LocalityGroupWriter groupOf(byte[] b, int offset, int length) {
+    if (named.isEmpty()) {
+      return defaultGroup;
+    }
+    if (lastGroup != null && Arrays.equals(lastFamily, 0, lastFamily.length, b, offset, offset + length)) {
+      return lastGroup;
+    }
+    lastFamily = Arrays.copyOfRange(b, offset, offset + length);
+    lastGroup = groupOfFamily.getOrDefault(new ArrayByteSequence(lastFamily), defaultGroup);
+    return lastGroup;
   }
 
   /**
@@ -79,11 +120,16 @@ public final class RFileWriter implements Closeable {
    */
   public void append(Key key, Value value) throws IOException {
     checkOpen();
-    if (keys.set(key) < 0) {
-      throw outOfOrder(key);
+    ByteSequence cf = key.getColumnFamilyData();
+    LocalityGroupWriter g = groupOf(cf.getBackingArray(), cf.offset(), cf.length());
+    if (g.keys.set(key) < 0) {
+      throw outOfOrder(g, key);
+    }
+    if (previousGroup != g && previousGroup != null && g.keys.compareWithPreviousOf(previousGroup.keys) < 0) {
+      throw outOfOrder(previousGroup, key);
     }
     byte[] v = value.get();
-    appendValue(v, 0, v.length);
+    appendValue(g, v, 0, v.length);
   }
 
   /**
@@ -94,10 +140,14 @@ public final class RFileWriter implements Closeable {
   public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
       boolean deleted, byte[] value) throws IOException {
     checkOpen();
-    if (keys.set(row, family, qualifier, visibility, timestamp, deleted) < 0) {
-      throw outOfOrder(new Key(row, family, qualifier, visibility, timestamp, deleted));
+    LocalityGroupWriter g = groupOf(family, 0, family.length);
+    if (g.keys.set(row, family, qualifier, visibility, timestamp, deleted) < 0) {
+      throw outOfOrder(g, new Key(row, family, qualifier, visibility, timestamp, deleted));
     }
-    appendValue(value, 0, value.length);
+    if (previousGroup != g && previousGroup != null && g.keys.compareWithPreviousOf(previousGroup.keys) < 0) {
+      throw outOfOrder(previousGroup, new Key(row, family, qualifier, visibility, timestamp, deleted));
+    }
+    appendValue(g, value, 0, value.length);
   }
 
   /**
@@ -107,10 +157,14 @@ public final class RFileWriter implements Closeable {
    */
   public void append(Cell cell) throws IOException {
     checkOpen();
-    if (keys.set(cell) < 0) {
-      throw outOfOrder(Cell.key(cell));
+    LocalityGroupWriter g = groupOf(cell.bytes(), cell.familyOffset(), cell.familyLength());
+    if (g.keys.set(cell) < 0) {
+      throw outOfOrder(g, Cell.key(cell));
     }
-    appendValue(cell.bytes(), cell.valueOffset(), cell.valueLength());
+    if (previousGroup != g && previousGroup != null && g.keys.compareWithPreviousOf(previousGroup.keys) < 0) {
+      throw outOfOrder(previousGroup, Cell.key(cell));
+    }
+    appendValue(g, cell.bytes(), cell.valueOffset(), cell.valueLength());
   }
 
   private void checkOpen() {
@@ -119,75 +173,22 @@ public final class RFileWriter implements Closeable {
     }
   }
 
-  private IllegalArgumentException outOfOrder(Key key) {
+  private static IllegalArgumentException outOfOrder(LocalityGroupWriter g, Key key) {
     return new IllegalArgumentException(
-        "keys appended out of order: " + key + " after the previous key " + keys.previousKey());
+        "keys appended out of order: " + key + " after the previous key " + g.keys.previousKey());
   }
 
-  /** Appends the value of the key {@link #keys} has just taken, and the key. */
-  private void appendValue(byte[] v, int offset, int length) throws IOException {
-    families.add(keys.family, keys.family.common == KeyField.SAME);
-    int keySize = keys.currentSize();
-    if (blockEntries > 0 && block.size() > blockSize) {
-      maybeEndBlock(keySize, length);
+  /** Appends the value of the key group {@code g} has just taken, and the key. */
+  private void appendValue(LocalityGroupWriter g, byte[] v, int offset, int length) throws IOException {
+    g.appendValue(v, offset, length);
+    deletes |= g.keys.currentDeleted();
+    visibilities |= g.keys.visibility.currentLength() > 0;
+    if (!versions && g.entries > 0) {
+      versions = g.keys.sameColumnAsPrevious(); // the same column is in the same group
     }
-    // the entry: the key, then the value's length and bytes
-    byte[] b = block.claim(RelativeKeyEncoder.MAX_OVERHEAD + keySize + 4 + length);
-    int p = keys.write(b, block.size(), blockEntries == 0);
-    p = BlockBuffer.writeInt(b, p, length);
-    System.arraycopy(v, offset, b, p, length);
-    block.commit(p + length);
-    blockEntries++;
-    keySizes.add(keySize);
-
-    deletes |= keys.currentDeleted();
-    visibilities |= keys.visibility.currentLength() > 0;
-    if (!versions && entries > 0) {
-      versions = keys.sameColumnAsPrevious();
-    }
-    keys.remember();
-    if (entries == 0) {
-      firstKey = new BlockBuffer(64);
-      keys.writePrevious(firstKey);
-    }
+    g.remember();
+    previousGroup = g;
     entries++;
-  }
-
-  /**
-   * Accumulo's rule for ending a full block before the key about to be appended: when the index key
-   * between the previous key and this one (shortened if possible) is no longer than the average key,
-   * or the block is 10% over size, unless that index key is giant; or when the block would reach 2 GB.
-   */
-  private void maybeEndBlock(int keySize, int valueLength) throws IOException {
-    long raw = block.size();
-    if (averageKeySize == 0) {
-      averageKeySize = keySizes.mean();
-    }
-    indexKey.reset();
-    int indexKeySize = keys.writeShortenedPrevious(indexKey);
-    if ((indexKeySize <= averageKeySize || raw > maxBlockSize) && !isGiant(indexKeySize)
-        || (long) keySize + valueLength + raw + 128L >= Integer.MAX_VALUE) {
-      endBlock(false);
-      averageKeySize = 0;
-    }
-  }
-
-  private boolean isGiant(int keySize) {
-    double mean = keySizes.mean();
-    double stddev = keySizes.standardDeviation();
-    return keySize > mean + Math.max(9 * mean, 4 * stddev);
-  }
-
-  /** Writes the block and indexes it under {@link #indexKey}. */
-  private void endBlock(boolean last) throws IOException {
-    long offset = file.writeBlock(block.array(), 0, block.size());
-    if (last) {
-      index.addLast(indexKey, blockEntries, offset, block.size());
-    } else {
-      index.add(indexKey, blockEntries, offset, block.size());
-    }
-    block.reset();
-    blockEntries = 0;
   }
 
   /** Entries appended. */
@@ -215,7 +216,7 @@ public final class RFileWriter implements Closeable {
     return versions;
   }
 
-  /** Writes the last block, the index and the metadata, and closes the output stream. */
+  /** Writes the last blocks, the indexes and the metadata, and closes the output stream. */
   @Override
   public void close() throws IOException {
     if (closed) {
@@ -223,22 +224,25 @@ public final class RFileWriter implements Closeable {
     }
     closed = true;
     try {
-      if (blockEntries > 0) {
-        indexKey.reset();
-        keys.writePrevious(indexKey); // the last block's index key is its last key
-        endBlock(true);
+      List<LocalityGroupWriter> written = new ArrayList<>();
+      for (LocalityGroupWriter g : named) {
+        if (g.entries > 0) {
+          written.add(g);
+        }
+      }
+      if (defaultGroup.entries > 0 || written.isEmpty()) {
+        written.add(defaultGroup); // last, as Accumulo's writer puts it
+      }
+      for (LocalityGroupWriter g : written) {
+        g.finish();
       }
       BlockBuffer meta = new BlockBuffer(1 << 12);
       meta.putInt(RFILE_MAGIC);
       meta.putInt(RFILE_VERSION);
-      meta.putInt(1); // locality groups
-      meta.putBoolean(true); // the default one
-      families.write(meta);
-      meta.putBoolean(firstKey != null);
-      if (firstKey != null) {
-        meta.put(firstKey);
+      meta.putInt(written.size());
+      for (LocalityGroupWriter g : written) {
+        g.writeMetadata(meta);
       }
-      index.writeRoot(meta);
       meta.putBoolean(false); // no sample
       file.writeMetaBlock(RFILE_INDEX, meta);
       file.close();

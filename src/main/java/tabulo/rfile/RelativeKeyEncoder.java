@@ -69,6 +69,35 @@ final class RelativeKeyEncoder {
     return compareTo(c.timestamp(), c.deleted());
   }
 
+  /**
+   * Sign of (the key just taken - the previous key of {@code other}, another locality group's encoder) in
+   * Accumulo's order: the file's order across groups.
+   */
+  int compareWithPreviousOf(RelativeKeyEncoder other) {
+    int c = compare(row, other.row);
+    if (c == 0) {
+      c = compare(family, other.family);
+      if (c == 0) {
+        c = compare(qualifier, other.qualifier);
+        if (c == 0) {
+          c = compare(visibility, other.visibility);
+          if (c == 0) {
+            c = Long.compare(other.previousTimestamp, timestamp);
+            if (c == 0 && deleted != other.previousDeleted) {
+              c = deleted ? -1 : 1;
+            }
+          }
+        }
+      }
+    }
+    return c;
+  }
+
+  private static int compare(KeyField current, KeyField previous) {
+    return Arrays.compareUnsigned(current.current(), current.currentOffset(),
+        current.currentOffset() + current.currentLength(), previous.previous(), 0, previous.previousLength());
+  }
+
   private int compareTo(long ts, boolean delete) {
     timestamp = ts;
     deleted = delete;

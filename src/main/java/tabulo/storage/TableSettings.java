@@ -2,20 +2,24 @@ package tabulo.storage;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 
-/** Options for creating a table: split points and iterators to attach. */
+/** Options for creating a table: split points, iterators to attach and locality groups. */
 public final class TableSettings {
   /** An iterator and the scopes it applies at. */
   public record AttachedIterator(IteratorSetting setting, EnumSet<IteratorScope> scopes) {}
 
   private final SortedSet<String> splits = new TreeSet<>();
   private final List<AttachedIterator> iterators = new ArrayList<>();
+  private final Map<String, Set<String>> localityGroups = new LinkedHashMap<>();
   private boolean versioning = true;
 
   public static TableSettings defaults() {
@@ -34,6 +38,20 @@ public final class TableSettings {
 
   public TableSettings iterator(IteratorSetting setting) {
     return iterator(setting, EnumSet.allOf(IteratorScope.class));
+  }
+
+  /**
+   * A locality group: the table stores the cells of these column families apart from the others, so a scan
+   * that fetches only some families reads only their groups (Accumulo's {@code setLocalityGroups}).
+   */
+  public TableSettings localityGroup(String name, Set<String> families) {
+    localityGroups.put(name, Set.copyOf(families));
+    return this;
+  }
+
+  /** Group name to its column families, in the order given. */
+  public Map<String, Set<String>> localityGroups() {
+    return localityGroups;
   }
 
   /** Keep every version instead of only the newest (drops the default versioning iterator). */

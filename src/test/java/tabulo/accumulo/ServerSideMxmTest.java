@@ -252,6 +252,75 @@ class ServerSideMxmTest {
     return out;
   }
 
+  /**
+   * {@code mult --plan} in the tablet servers, in both layouts (the single-table one: A, B and C as families
+   * of one table with locality groups): the oracle's C on Accumulo and on the embedded engine, for three
+   * semirings, with labels, and computed with fewer authorizations (the product of what those can read).
+   */
+  @Test
+  @Order(3)
+  void plannedRowByRowInBothLayouts() throws Exception {
+    accumulo.client().securityOperations().changeUserAuthorizations("root", new Authorizations("red", "blue"));
+    embedded.setAuthorizations(EmbeddedStore.ROOT, new Authorizations("red", "blue"));
+    String[] labels = {"", "", "red", "blue", "red&blue"};
+    Random rnd = new Random(31);
+    Map<String, Map<String, String>> labelled = new TreeMap<>(); // "table|row" -> col -> "value|label"
+    for (String t : new String[] {"SSP_A", "SSP_B", "SSP_P"}) {
+      List<Mutation> cells = new ArrayList<>();
+      for (String row : Matrices.KEYS) {
+        for (String col : t.equals("SSP_P") ? new String[] {"A", "B"} : Matrices.KEYS) {
+          if (rnd.nextInt(t.equals("SSP_P") ? 4 : 3) != 0) { // a plan naming about 3/4 of the keys
+            continue;
+          }
+          String label = t.equals("SSP_P") ? "" : labels[rnd.nextInt(labels.length)];
+          String v = Integer.toString(t.equals("SSP_P") ? rnd.nextInt(3) : 1 + rnd.nextInt(5));
+          Mutation m = new Mutation(row);
+          m.put("", col, new ColumnVisibility(label), v);
+          cells.add(m);
+          labelled.computeIfAbsent(t + "|" + row, x -> new TreeMap<>()).put(col, v + "|" + label);
+        }
+      }
+      for (Store store : new Store[] {accumulo, embedded}) {
+        store.create(t, TableSettings.defaults().splits(List.of("carol", "x")));
+        try (TableWriter w = store.writer(t)) {
+          for (Mutation m : cells) {
+            w.addMutation(m);
+          }
+        }
+      }
+    }
+    Authorizations both = new Authorizations("red", "blue");
+    Authorizations red = new Authorizations("red");
+    record Run(MxmOptions.Layout layout, Semiring semiring, Authorizations auths) {}
+    List<Run> plannedRuns = new ArrayList<>();
+    // the kernel's semiring code is the one every semiring test above runs: a few suffice here (CI time)
+    for (Semiring s : new Semiring[] {Semirings.PLUS_TIMES, Semirings.MIN_PLUS, Semirings.MAX_MIN}) {
+      plannedRuns.add(new Run(MxmOptions.Layout.SINGLE_TABLE, s, both));
+    }
+    plannedRuns.add(new Run(MxmOptions.Layout.SINGLE_TABLE, Semirings.PLUS_TIMES, red));
+    plannedRuns.add(new Run(MxmOptions.Layout.TABLES, Semirings.PLUS_TIMES, red));
+    for (Run run : plannedRuns) {
+      MxmOptions o = MxmOptions.defaults().semiring(run.semiring()).plan("SSP_P").layout(run.layout()).batchRows(3)
+          .auths(run.auths());
+      String c = "SSP_C" + (++runs);
+      Mxm.multiply(accumulo, "SSP_A", "SSP_B", c, o);
+      Mxm.multiply(embedded, "SSP_A", "SSP_B", c, o);
+      Map<String, Map<String, Double>> expected = Matrices.oracle(seenBy(labelled, "SSP_A", run.auths()),
+          seenBy(labelled, "SSP_B", run.auths()), false, run.semiring(), KeySpec.all(), KeySpec.all(), KeySpec.all());
+      assertFalse(expected.isEmpty());
+      assertEquals(expected, Matrices.read(embedded, c), run + " (embedded)");
+      assertEquals(expected, Matrices.read(accumulo, c), run + " (Accumulo)");
+      accumulo.delete(c);
+    }
+    assertEquals(Set.of(), accumulo.tables().stream().filter(t -> t.contains("plan_")).collect(
+        java.util.stream.Collectors.toSet()), "no placed copies left");
+    // the groups a single-table layout asks for are Accumulo's locality groups
+    accumulo.create("SSP_G", TableSettings.defaults().localityGroup("a", Set.of("A")).localityGroup("bc",
+        Set.of("B", "C")));
+    assertEquals(Map.of("a", Set.of(new org.apache.hadoop.io.Text("A")), "bc", Set.of(new org.apache.hadoop.io.Text("B"),
+        new org.apache.hadoop.io.Text("C"))), accumulo.client().tableOperations().getLocalityGroups("SSP_G"));
+  }
+
   @Test
   @Order(3)
   void noSecretInIteratorOptionsActiveScansOrLogs() throws Exception {

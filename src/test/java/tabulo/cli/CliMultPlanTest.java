@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * `mult --plan` against `mult` without a plan and against brute force, on random labelled matrices with
  * string keys, for plans of 1, 2 and 4 parts made by `partition`, a hand-made plan naming only some keys,
  * and a reader with fewer authorizations; the remote B entries it reports against `partition`'s volume for
- * the same batch; errors for tables that are no plan.
+ * the same batch; errors for tables that are no plan. Each also with {@code --layout single-table} (A, B and
+ * C as families of one table with locality groups), for several semirings.
  */
 class CliMultPlanTest {
   @TempDir
@@ -62,17 +63,31 @@ class CliMultPlanTest {
 
   /** C = A B by brute force over the cells a reader with {@code auths} may read, as `scan` prints it. */
   private static String bruteForce(List<Cell> a, List<Cell> b, Set<String> auths) {
+    return bruteForce(a, b, auths, (x, y) -> x * y, Long::sum);
+  }
+
+  /** The same over the semiring (add, multiply). */
+  private static String bruteForce(List<Cell> a, List<Cell> b, Set<String> auths,
+      java.util.function.LongBinaryOperator multiply, java.util.function.BinaryOperator<Long> add) {
     Map<String, Long> c = new TreeMap<>();
     for (Cell x : a) {
       for (Cell y : b) {
         if (x.col.equals(y.row) && visible(x.label, auths) && visible(y.label, auths)) {
-          c.merge(x.row + "\t" + y.col, x.value * y.value, Long::sum);
+          c.merge(x.row + "\t" + y.col, multiply.applyAsLong(x.value, y.value), add);
         }
       }
     }
     StringBuilder sb = new StringBuilder();
     c.forEach((k, v) -> sb.append(k).append('\t').append(v).append('\n'));
     return sb.toString();
+  }
+
+  /** Tables A and B holding the cells. */
+  private static void putAB(CliRunner cli, List<Cell> a, List<Cell> b) {
+    cli.create("A");
+    cli.put("A", tsv(a));
+    cli.create("B");
+    cli.put("B", tsv(b));
   }
 
   private static long remote(CliRunner.Result r) {
@@ -90,10 +105,7 @@ class CliMultPlanTest {
     // B's rows are keys "k..", also A's columns; some columns of A are no row of B and some rows of B no column of A
     List<Cell> a = random(rnd, "r", 40, "k", 30, 160);
     List<Cell> b = random(rnd, "k", 34, "c", 25, 150);
-    cli.create("A");
-    cli.put("A", tsv(a));
-    cli.create("B");
-    cli.put("B", tsv(b));
+    putAB(cli, a, b);
     String all = bruteForce(a, b, Set.of("red", "blue"));
     String red = bruteForce(a, b, Set.of("red"));
     CliRunner.ok(cli.run("mult", "A", "B", "C", "--algorithm", "rowwise"));
@@ -119,13 +131,25 @@ class CliMultPlanTest {
       if (k == 1) {
         assertEquals(0, remote(r));
       }
+      // the single-table layout: the same C, labels and remote entries
+      String cs = "CS" + k;
+      CliRunner.Result rs = cli.run("mult", "A", "B", cs, "--plan", "P" + k, "--batch", Integer.toString(batch),
+          "--layout", "single-table");
+      CliRunner.ok(rs);
+      assertEquals(all, cli.scan(cs), "single table, K = " + k);
+      assertEquals(vis, CliRunner.ok(cli.run("scan", cs, "--vis")), "single table, K = " + k);
+      assertEquals(visRed, CliRunner.ok(cli.as("ruby", "scan", cs, "--vis")), "single table, K = " + k);
+      assertEquals(Long.parseLong(v.group(1)), remote(rs), "single table, K = " + k + ": " + rs);
       // a reader with fewer authorizations multiplies what it may read
-      String cr = "CR" + k;
-      CliRunner.ok(cli.as("ruby", "mult", "A", "B", cr, "--plan", "P" + k));
-      assertEquals(red, CliRunner.ok(cli.as("ruby", "scan", cr)), "ruby, K = " + k);
-      assertEquals(red, CliRunner.ok(cli.run("scan", cr)), "what ruby computed, read by root, K = " + k);
+      for (String layout : new String[] {"tables", "single-table"}) {
+        String cr = "CR" + k + layout.charAt(0);
+        CliRunner.ok(cli.as("ruby", "mult", "A", "B", cr, "--plan", "P" + k, "--layout", layout));
+        assertEquals(red, CliRunner.ok(cli.as("ruby", "scan", cr)), "ruby, K = " + k + ", " + layout);
+        assertEquals(red, CliRunner.ok(cli.run("scan", cr)), "what ruby computed, read by root, K = " + k + ", " + layout);
+      }
     }
-    assertEquals(Set.of("A", "B", "C", "CP1", "CP2", "CP4", "CR1", "CR2", "CR4", "P1", "P2", "P4"),
+    assertEquals(Set.of("A", "B", "C", "CP1", "CP2", "CP4", "CS1", "CS2", "CS4", "CR1t", "CR2t", "CR4t", "CR1s",
+        "CR2s", "CR4s", "P1", "P2", "P4"),
         new TreeSet<>(CliRunner.lines(CliRunner.ok(cli.run("tables")))), "no temporaries left");
   }
 
@@ -135,10 +159,7 @@ class CliMultPlanTest {
     Random rnd = new Random(11);
     List<Cell> a = random(rnd, "r", 20, "k", 15, 70);
     List<Cell> b = random(rnd, "k", 15, "c", 12, 60);
-    cli.create("A");
-    cli.put("A", tsv(a));
-    cli.create("B");
-    cli.put("B", tsv(b));
+    putAB(cli, a, b);
     // parts 0..2 at random for about half of the keys; the others are in part 0
     StringBuilder plan = new StringBuilder();
     Set<String> keys = new TreeSet<>();
@@ -166,6 +187,24 @@ class CliMultPlanTest {
     CliRunner.ok(cli.run(concat(new String[] {"mult", "A", "B", "FP", "--plan", "P"}, filters)));
     assertEquals(cli.scan("F"), cli.scan("FP"));
     assertTrue(!cli.scan("FP").isEmpty());
+    CliRunner.ok(cli.run(concat(new String[] {"mult", "A", "B", "FS", "--plan", "P", "--layout", "single-table"},
+        filters)));
+    assertEquals(cli.scan("F"), cli.scan("FS"));
+    CliRunner.ok(cli.run("mult", "A", "B", "D", "--plan", "P", "--layout", "single-table", "--batch", "4"));
+    assertEquals(bruteForce(a, b, Set.of()), cli.scan("D"));
+    CliRunner.ok(cli.run("mult", "A", "B", "D", "--plan", "P", "--layout", "single-table", "--accum", "plus"));
+    assertEquals(doubled.toString(), cli.scan("D"));
+    // other semirings: against brute force (min.plus) and the multiply without a plan
+    CliRunner.ok(cli.run("mult", "A", "B", "M", "--plan", "P", "--layout", "single-table", "--semiring", "min.plus"));
+    assertEquals(bruteForce(a, b, Set.of(), Long::sum, Math::min), cli.scan("M"));
+    for (String semiring : new String[] {"max.min", "plus.pair", "min.second"}) {
+      String t = semiring.replace('.', '_');
+      CliRunner.ok(cli.run("mult", "A", "B", t, "--algorithm", "rowwise", "--semiring", semiring));
+      CliRunner.ok(cli.run("mult", "A", "B", t + "_s", "--plan", "P", "--layout", "single-table", "--semiring",
+          semiring, "--batch", "4"));
+      assertEquals(cli.scan(t), cli.scan(t + "_s"), semiring);
+      assertTrue(!cli.scan(t).isEmpty(), semiring);
+    }
   }
 
   private static String[] concat(String[] x, String[] y) {
@@ -203,6 +242,10 @@ class CliMultPlanTest {
         "--plan places rows for the row-by-row multiply of A B: not with --algorithm outer");
     CliRunner.assertError(cli.run("mult", "A", "B", "C", "--plan", "X", "--mask", "A"), 1,
         "--plan places rows for the row-by-row multiply of A B: not with --mask");
+    CliRunner.assertUsage(cli.run("mult", "A", "B", "C", "--layout", "single-table"),
+        "--layout single-table needs --plan", "mult ");
+    CliRunner.assertUsage(cli.run("mult", "A", "B", "C", "--plan", "X", "--layout", "one"),
+        "--layout: 'tables' or 'single-table', not 'one'", "mult ");
     assertEquals(Set.of("A", "B", "E", "X", "Y"), new TreeSet<>(CliRunner.lines(CliRunner.ok(cli.run("tables")))),
         "no C and no temporaries after the errors");
   }

@@ -55,6 +55,9 @@ public final class Mxm extends Operation {
     Session s = a.session();
     this.options = options.copy().codec(s.codec()).auths(s.auths()).workers(s.workers())
         .unitEntries(s.unitEntries()).kernels(s.nextToData() ? Kernels.SERVER : Kernels.CLIENT);
+    if (this.options.plan == null && this.options.layout != MxmOptions.Layout.TABLES) {
+      throw new TabuloException("--layout single-table places the copies of a plan: it needs --plan");
+    }
     if (this.options.plan != null && this.options.algorithm == Algorithm.AUTO) {
       this.options.algorithm(Algorithm.ROWWISE); // a plan places rows for row-by-row
     }

@@ -27,6 +27,17 @@ public final class MxmOptions {
     AUTO
   }
 
+  /** Where a planned multiply keeps its placed copies of A, B and C. */
+  public enum Layout {
+    /** Three tables split alike: A's copy, B's copy and the product. */
+    TABLES,
+    /**
+     * One table M with families A, B and C in locality groups (paper 001, section 3.5): a row's cells of A
+     * and of C are in the same tablet, so C is written where it is computed ({@link SingleTableLayout}).
+     */
+    SINGLE_TABLE
+  }
+
   /** Where the kernels run when the store can host them (Accumulo's tablet servers). */
   public enum Kernels {
     /** Inside the tablet servers, next to the data (the default). */
@@ -60,6 +71,7 @@ public final class MxmOptions {
   boolean lookupRows; // set by the choice of algorithm: the outer product looks up A's rows by B's keys
   String plan; // mult --plan: the partition plan table placing the rows, or null
   int partWidth; // set for the kernel of a planned multiply: rows of A and B carry a part prefix this long
+  Layout layout = Layout.TABLES; // a planned multiply's copies; the kernel reads and writes M's families when SINGLE_TABLE
 
   public static MxmOptions defaults() {
     return new MxmOptions();
@@ -213,6 +225,7 @@ public final class MxmOptions {
     o.lookupRows = lookupRows;
     o.plan = plan;
     o.partWidth = partWidth;
+    o.layout = layout;
     return o;
   }
 
@@ -220,6 +233,16 @@ public final class MxmOptions {
   public MxmOptions plan(String table) {
     this.plan = table;
     return this;
+  }
+
+  /** With a plan: where the placed copies are kept (three tables, or one with locality groups). */
+  public MxmOptions layout(Layout l) {
+    this.layout = l;
+    return this;
+  }
+
+  public Layout layout() {
+    return layout;
   }
 
   public MxmOptions progress(MxmProgress p) {

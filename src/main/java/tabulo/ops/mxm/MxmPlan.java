@@ -98,6 +98,13 @@ public final class MxmPlan implements KernelPlan {
     return algorithm == Algorithm.OUTER ? options.cols : options.inner;
   }
 
+  /** Row-by-row in the single-table layout reads A's family of M, and no group but A's. */
+  @Override
+  public List<String> driverFamilies() {
+    return algorithm == Algorithm.ROWWISE && options.layout == MxmOptions.Layout.SINGLE_TABLE
+        ? List.of(SingleTableLayout.A) : List.of();
+  }
+
   @Override
   public int workers() {
     return options.workers;
@@ -145,6 +152,7 @@ public final class MxmPlan implements KernelPlan {
       m.put("rightTransposedEntries", Long.toString(options.bTransposeEntries));
     }
     m.put("partWidth", Integer.toString(options.partWidth));
+    m.put("layout", options.layout.name());
     return m;
   }
 
@@ -176,6 +184,7 @@ public final class MxmPlan implements KernelPlan {
         o.bTransposeEntries = Long.parseLong(required(m, "rightTransposedEntries"));
       }
       o.partWidth = m.containsKey("partWidth") ? Integer.parseInt(m.get("partWidth")) : 0;
+      o.layout = m.containsKey("layout") ? MxmOptions.Layout.valueOf(m.get("layout")) : MxmOptions.Layout.TABLES;
       Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
       return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
           required(m, "out"), m.get("outTransposed"), o, auths);

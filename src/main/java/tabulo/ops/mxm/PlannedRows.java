@@ -19,7 +19,8 @@ import tabulo.storage.TabuloException;
  * product, computed with prefixed rows, is copied into C with the prefix stripped: users see A, B and C with
  * their own keys. Exact because one map (the plan's B column; part 0 for keys it does not name) prefixes
  * both A's columns and B's rows, and stripping is one-to-one (A's rows have one part each). Copies keep each
- * cell's label and are made with the reader's authorizations, like the multiply itself.
+ * cell's label and are made with the reader's authorizations, like the multiply itself. In the single-table
+ * layout the three copies are the families of one table ({@link SingleTableLayout}).
  */
 final class PlannedRows {
   /** Runs the row-by-row kernel on the placed copies. */
@@ -42,23 +43,26 @@ final class PlannedRows {
     Store store = session.store();
     StoredPlan plan = StoredPlan.read(store, options.plan);
     Workspace ws = session.workspace(out);
-    String placedA = ws.create("plan_a", placed(plan));
-    String placedB = ws.create("plan_b", placed(plan));
-    String product = ws.create("plan_c", placed(plan)); // no iterators: each label's cell is copied as it is
+    boolean single = options.layout == MxmOptions.Layout.SINGLE_TABLE;
+    String placedA = single ? ws.create("plan_m", SingleTableLayout.settings(plan)) : ws.create("plan_a", placed(plan));
+    String placedB = single ? placedA : ws.create("plan_b", placed(plan));
+    String product = single ? placedA : ws.create("plan_c", placed(plan)); // no iterators: each label's cell is copied as it is
     try {
       int w = plan.width();
+      String p = options.plan;
       // the filters act on the copies, in the users' keys
-      RekeyRows.run(session, RowStream.Input.of(a).rows(options.rows).cols(options.inner), options.plan,
-          RekeyRows.Mode.PREFIX_A, w, placedA);
-      RekeyRows.run(session, RowStream.Input.of(b).rows(options.inner).cols(options.cols), options.plan,
-          RekeyRows.Mode.PREFIX_B, w, placedB);
+      RekeyRows.run(session, RowStream.Input.of(a).rows(options.rows).cols(options.inner),
+          new RekeyRows.Rekey(p, RekeyRows.Mode.PREFIX_A, w, single ? SingleTableLayout.A : null), placedA);
+      RekeyRows.run(session, RowStream.Input.of(b).rows(options.inner).cols(options.cols),
+          new RekeyRows.Rekey(p, RekeyRows.Mode.PREFIX_B, w, single ? SingleTableLayout.B : null), placedB);
       MxmOptions o = options.copy().rows(KeySpec.all()).cols(KeySpec.all()).inner(KeySpec.all());
       o.partWidth = w;
       kernel.run(placedA, placedB, product, o);
-      RekeyRows.run(session, RowStream.Input.of(product), options.plan, RekeyRows.Mode.STRIP, w, out);
+      RekeyRows.run(session, RowStream.Input.of(product),
+          new RekeyRows.Rekey(p, RekeyRows.Mode.STRIP, w, single ? SingleTableLayout.C : null), out);
       return true;
     } finally {
-      for (String t : new String[] {placedA, placedB, product}) {
+      for (String t : new java.util.TreeSet<>(java.util.List.of(placedA, placedB, product))) {
         if (store.exists(t)) {
           store.delete(t);
         }

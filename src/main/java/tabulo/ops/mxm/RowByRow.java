@@ -31,6 +31,7 @@ import tabulo.math.SparseAccumulator;
 import tabulo.math.ValueCodec;
 import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableWriter;
@@ -50,6 +51,10 @@ import tabulo.storage.TableWriter;
  * multiplies only the columns the mask admits (the complement: only the others), so masked-out entries of
  * C cost a look at the mask, never a product. The mask cell's label joins the label of the cell it admits
  * ({@link MaskFilter}).
+ *
+ * <p>In the single-table layout ({@link SingleTableLayout}) Y, B and C are families of one table M: Y's rows
+ * are M's family A (each cell's column nested in its qualifier), B rows are fetched as M's family B, and
+ * C's cells go to family C of the same rows of M, keeping B's nested qualifiers (so they stay in key order).
  */
 final class RowByRow implements TabletKernel {
   private final Store store;
@@ -61,6 +66,7 @@ final class RowByRow implements TabletKernel {
   private final String ctTable; // null: no transpose
   private final ExecutorService pool;
   private final KernelCounters counters;
+  private final boolean singleTable;
 
   RowByRow(Store store, MxmPlan plan, ExecutorService pool, KernelCounters counters) {
     this.store = store;
@@ -72,6 +78,7 @@ final class RowByRow implements TabletKernel {
     this.ctTable = plan.outTransposed;
     this.pool = pool;
     this.counters = counters;
+    this.singleTable = plan.options.layout == MxmOptions.Layout.SINGLE_TABLE;
   }
 
   /** A batch of Y rows, their mask rows (with a mask), and the distinct B rows they need, each numbered once. */
@@ -81,11 +88,16 @@ final class RowByRow implements TabletKernel {
     final List<int[]> needs = new ArrayList<>(); // per row, per entry: index of the B row, or -1
     final Map<ByteBuffer, Integer> bIndex = new HashMap<>();
     final List<byte[]> bKeys = new ArrayList<>();
+    final boolean singleTable; // Y's columns are nested in M's qualifiers
+
+    Batch(boolean singleTable) {
+      this.singleTable = singleTable;
+    }
 
     void add(MatrixRow r) {
       int[] refs = new int[r.size];
       for (int e = 0; e < r.size; e++) {
-        byte[] k = r.columnKey(e);
+        byte[] k = singleTable ? nestedKey(r.qualifiers[e]) : r.columnKey(e);
         Integer idx = bIndex.get(ByteBuffer.wrap(k));
         if (idx == null) {
           idx = bKeys.size();
@@ -96,6 +108,11 @@ final class RowByRow implements TabletKernel {
       }
       rows.add(r);
       needs.add(refs);
+    }
+
+    private static byte[] nestedKey(byte[] qualifier) {
+      byte[][] column = Columns.unnest(qualifier);
+      return Columns.key(column[0], column[1]);
     }
   }
 
@@ -125,7 +142,7 @@ final class RowByRow implements TabletKernel {
     return new TabletRun() {
       @Override
       public byte[] step(Runnable beforeWriting) {
-        Batch batch = new Batch();
+        Batch batch = new Batch(singleTable);
         MatrixRow r;
         while (batch.bKeys.size() < options.batchRows && (r = reader.next()) != null) {
           batch.add(r.copy());
@@ -153,7 +170,7 @@ final class RowByRow implements TabletKernel {
    */
   private Batch masked(Batch batch) {
     List<MatrixRow> maskRows = fetchMasks(batch.rows);
-    Batch out = new Batch();
+    Batch out = new Batch(singleTable);
     for (int i = 0; i < batch.rows.size(); i++) {
       MatrixRow m = maskRows.get(i);
       if (options.maskComplement || admitsAny(m)) {
@@ -318,7 +335,9 @@ final class RowByRow implements TabletKernel {
     List<byte[]> families = new ArrayList<>();
     List<byte[]> qualifiers = new ArrayList<>();
     // unordered: a host reads the tablets in parallel, and may hand a row over in more than one piece
-    try (Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths).unordered(FETCH_THREADS))) {
+    ScanSpec spec = Scans.spec(ranges, options.cols, auths).unordered(FETCH_THREADS);
+    byte[] outFamily = singleTable ? SingleTableLayout.C.getBytes(java.nio.charset.StandardCharsets.UTF_8) : null;
+    try (Scan bs = store.scan(b, singleTable ? spec.fetch(SingleTableLayout.B) : spec)) {
       RowReader reader = new RowReader(b, bs, options.codec, counters.entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
@@ -337,7 +356,7 @@ final class RowByRow implements TabletKernel {
           if (id == null) {
             id = families.size();
             columnIds.put(kb, id);
-            families.add(r.families[e]);
+            families.add(singleTable ? outFamily : r.families[e]); // C's cells go to M's family C
             qualifiers.add(r.qualifiers[e]);
           }
           cols[e] = id;
