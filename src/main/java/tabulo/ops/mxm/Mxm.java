@@ -147,7 +147,7 @@ public final class Mxm extends Operation {
     }
     result = new MxmResult(result.algorithm(), result.reason(), result.partialProducts(), result.entriesWritten(),
         (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead(), leftNote,
-        result.remoteEntries());
+        result.remoteEntries(), result.remoteScope());
     return c;
   }
 
@@ -275,9 +275,10 @@ public final class Mxm extends Operation {
         Math.min(1, counters.entriesRead.get() / input)))) {
       host.run(plan, Scans.tablets(store, plan.driverTable()), counters);
     }
+    String scope = host.remoteEntriesScope(o.partWidth > 0);
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
         counters.resumes.get(), counters.entriesRead.get(), leftNote,
-        o.partWidth > 0 && host.reportsRemoteEntries() ? counters.remoteEntries.get() : -1);
+        scope != null ? counters.remoteEntries.get() : -1, scope);
     return m == null || maskInKernel;
   }
 

@@ -11,6 +11,7 @@ import tabulo.kernel.MatrixRow;
 import tabulo.kernel.Columns;
 import tabulo.kernel.MaskFilter;
 import tabulo.kernel.Visibilities;
+import tabulo.kernel.Sites;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -81,6 +82,7 @@ final class RowByRow implements TabletKernel {
     final List<int[]> needs = new ArrayList<>(); // per row, per entry: index of the B row, or -1
     final Map<ByteBuffer, Integer> bIndex = new HashMap<>();
     final List<byte[]> bKeys = new ArrayList<>();
+    Sites sites = Sites.NONE; // where the run is: which fetched rows lie on another server
 
     void add(MatrixRow r) {
       int[] refs = new int[r.size];
@@ -113,9 +115,18 @@ final class RowByRow implements TabletKernel {
     Map<ByteBuffer, Integer> ids; // column key -> column number
   }
 
-  /** A unit is one batch: its rows of C are durable when {@link TabletRun#step()} returns. */
   @Override
   public TabletRun start(Range range, DriverRows driver) {
+    return start(range, driver, Sites.NONE);
+  }
+
+  /**
+   * A unit is one batch: its rows of C are durable when {@link TabletRun#step()} returns. B entries fetched
+   * from another server ({@code sites}) are counted in {@link KernelCounters#remoteEntries}; with no servers
+   * known and a plan's placement, those of B rows in another part.
+   */
+  @Override
+  public TabletRun start(Range range, DriverRows driver, Sites sites) {
     List<Range> ranges = Scans.clip(options.rows, range);
     if (ranges.isEmpty()) {
       return w -> null;
@@ -136,7 +147,9 @@ final class RowByRow implements TabletKernel {
         }
         beforeWriting.run();
         byte[] last = batch.rows.get(batch.rows.size() - 1).row;
-        process(options.mask == null ? batch : masked(batch));
+        Batch work = options.mask == null ? batch : masked(batch);
+        work.sites = sites;
+        process(work);
         return last;
       }
 
@@ -236,10 +249,12 @@ final class RowByRow implements TabletKernel {
     List<Double> values = new ArrayList<>();
     List<byte[]> labels = new ArrayList<>();
     boolean anyLabel = false;
+    Sites.RemoteRows remoteB = batch.sites.of(options.bTranspose);
     try (Scan ts = store.scan(options.bTranspose, Scans.spec(options.cols.rowRanges(), KeySpec.all(), auths))) {
       RowReader reader = new RowReader(options.bTranspose, ts, options.codec, counters.entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
+        boolean remote = remoteB != null && remoteB.remote(r.row);
         int col = -1;
         for (int e = 0; e < r.size; e++) {
           Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.qualifiers[e]));
@@ -256,6 +271,9 @@ final class RowByRow implements TabletKernel {
           labels.add(r.labelled ? r.visibilities[e].clone() : EMPTY);
           anyLabel |= r.labelled && r.visibilities[e].length > 0;
           sizes[idx]++;
+          if (remote) {
+            counters.remoteEntries.incrementAndGet(); // an entry of B, read from B^T on another server
+          }
         }
       }
     }
@@ -317,6 +335,7 @@ final class RowByRow implements TabletKernel {
     Map<ByteBuffer, Integer> columnIds = new HashMap<>();
     List<byte[]> families = new ArrayList<>();
     List<byte[]> qualifiers = new ArrayList<>();
+    Sites.RemoteRows remote = batch.sites.of(b);
     // unordered: a host reads the tablets in parallel, and may hand a row over in more than one piece
     try (Scan bs = store.scan(b, Scans.spec(ranges, options.cols, auths).unordered(FETCH_THREADS))) {
       RowReader reader = new RowReader(b, bs, options.codec, counters.entriesRead);
@@ -326,7 +345,8 @@ final class RowByRow implements TabletKernel {
         if (idx == null) {
           continue;
         }
-        if (options.partWidth > 0 && !samePart(r.row, batch.rows.get(0).row)) {
+        if (remote != null ? remote.remote(r.row)
+            : options.partWidth > 0 && !samePart(r.row, batch.rows.get(0).row)) {
           counters.remoteEntries.addAndGet(r.size);
         }
         int[] cols = new int[r.size];
