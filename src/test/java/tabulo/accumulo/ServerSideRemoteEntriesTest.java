@@ -26,6 +26,9 @@ import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmResult;
+import tabulo.partition.BipartiteModel;
+import tabulo.partition.PartCosts;
+import tabulo.partition.StoredModel;
 
 /**
  * Communication counted for real on the shared two-tablet-server cluster: the entries of the other factor that
@@ -98,6 +101,52 @@ class ServerSideRemoteEntriesTest {
         MxmOptions.defaults().algorithm(Algorithm.OUTER).transposeA(true));
     assertEquals(where, sites(), "the tablets stayed where they were");
     assertEquals(expected, r.remoteEntries());
+  }
+
+  /**
+   * AlignedBalancer puts the t-th tablet of each table on the t-th tablet server (by port, mod 2), so A and B
+   * split alike (RRp's vertex ranges) share servers range by range, and the kernels' count equals the model's
+   * (one batch per part: {@link PartCosts}).
+   */
+  @Test
+  void alignedTablesShareServersAndTheCountEqualsTheModel() throws Exception {
+    AccumuloClient client = accumulo.client();
+    for (String t : new String[] {"SRE_VA", "SRE_VB"}) {
+      Graph500Table.writeInVertexRanges(accumulo, t,
+          Graph500.Options.ofScale(9).withSeed(t.equals("SRE_VA") ? 1 : 2).withPermute(true), 4);
+      client.tableOperations().setProperty(t, "table.balancer", AlignedBalancer.class.getName());
+    }
+    try {
+      client.instanceOperations().waitForBalance();
+      List<String> servers = new java.util.ArrayList<>(client.instanceOperations().getTabletServers());
+      servers.sort(java.util.Comparator.comparing((String s) -> s.substring(0, s.lastIndexOf(':')))
+          .thenComparingInt(s -> Integer.parseInt(s.substring(s.lastIndexOf(':') + 1))));
+      assertEquals(2, servers.size());
+      for (String t : new String[] {"SRE_VA", "SRE_VB"}) {
+        List<String> byRange = new java.util.ArrayList<>(locate(t).values()); // in end row order
+        assertEquals(List.of(servers.get(0), servers.get(1), servers.get(0), servers.get(1)), byRange, t);
+      }
+      BipartiteModel m = StoredModel.read(accumulo, "SRE_VA", "SRE_VB");
+      List<byte[]> splits = new java.util.ArrayList<>();
+      for (String k : accumulo.splits("SRE_VA")) {
+        splits.add(k.getBytes(StandardCharsets.UTF_8));
+      }
+      assertEquals(accumulo.splits("SRE_VA"), accumulo.splits("SRE_VB"));
+      long expected = 0;
+      for (PartCosts.Part p : PartCosts.of(m, PartCosts.bySplits(m, splits), 2)) {
+        expected += p.remoteB();
+      }
+      assertTrue(expected > 0);
+      MxmResult r = Mxm.multiply(accumulo, "SRE_VA", "SRE_VB", "SRE_C3",
+          MxmOptions.defaults().algorithm(Algorithm.ROWWISE).batchRows(1_000_000));
+      assertEquals(expected, r.remoteEntries());
+    } finally {
+      for (String t : new String[] {"SRE_VA", "SRE_VB", "SRE_C3"}) {
+        if (accumulo.exists(t)) {
+          accumulo.delete(t);
+        }
+      }
+    }
   }
 
   private static Sites sites() throws Exception {
