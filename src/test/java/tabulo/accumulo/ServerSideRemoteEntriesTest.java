@@ -26,7 +26,13 @@ import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmResult;
+import tabulo.math.Semirings;
+import tabulo.partition.Assignment;
 import tabulo.partition.BipartiteModel;
+import tabulo.partition.Partitioner;
+import tabulo.partition.PlanTable;
+import tabulo.partition.SpGemmPartitioner;
+import tabulo.select.KeySpec;
 import tabulo.partition.PartCosts;
 import tabulo.partition.StoredModel;
 
@@ -142,6 +148,35 @@ class ServerSideRemoteEntriesTest {
       assertEquals(expected, r.remoteEntries());
     } finally {
       for (String t : new String[] {"SRE_VA", "SRE_VB", "SRE_C3"}) {
+        if (accumulo.exists(t)) {
+          accumulo.delete(t);
+        }
+      }
+    }
+  }
+
+  /**
+   * mult --plan with the kernels in the tablet servers: the C of a brute-force product, and the B entries
+   * read from other tablet servers reported (where the placed copies' tablets land is Accumulo's choice here).
+   */
+  @Test
+  void plannedMultiplyOnAccumuloIsExact() throws Exception {
+    BipartiteModel m = StoredModel.read(accumulo, "SRE_A", "SRE_B");
+    Assignment plan = SpGemmPartitioner.plan(m, new Partitioner.Options(4, 0.005, 1)).assignment();
+    PlanTable.write(accumulo, "SRE_P", m, plan);
+    long fetched = 0; // B entries the parts fetch, wherever they lie: at most these are remote
+    for (PartCosts.Part p : PartCosts.of(m, plan)) {
+      fetched += p.localB() + p.remoteB();
+    }
+    try {
+      MxmResult r = Mxm.multiply(accumulo, "SRE_A", "SRE_B", "SRE_C4",
+          MxmOptions.defaults().algorithm(Algorithm.ROWWISE).plan("SRE_P"));
+      assertEquals(Matrices.oracle(a, b, false, Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(), KeySpec.all()),
+          Matrices.read(accumulo, "SRE_C4"));
+      assertEquals("other tablet servers", r.remoteScope());
+      assertTrue(r.remoteEntries() >= 0 && r.remoteEntries() <= fetched, r.remoteEntries() + " of " + fetched);
+    } finally {
+      for (String t : new String[] {"SRE_P", "SRE_C4"}) {
         if (accumulo.exists(t)) {
           accumulo.delete(t);
         }
