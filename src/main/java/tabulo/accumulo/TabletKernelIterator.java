@@ -22,7 +22,6 @@ import tabulo.kernel.KernelPlan;
 import tabulo.kernel.KernelPlans;
 import tabulo.kernel.TabletKernel;
 import tabulo.kernel.TabletRun;
-import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
@@ -46,6 +45,8 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
   private final KernelCounters counters = new KernelCounters();
   private TabletKernel kernel;
   private Set<ByteSequence> driverFamilies = Set.of(); // what the kernel reads of its tablet: empty for all
+  private AccumuloStore store;
+  private String driverTable;
   private UnitJournal journal;
   private Range seekRange;
   private TabletRun run;
@@ -70,8 +71,9 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
     resumed = start != null && !range.isStartKeyInclusive();
     try {
       if (kernel == null) {
-        Store store = KernelClients.store(KernelLogin.fromOptions(options));
+        store = KernelClients.store(KernelLogin.fromOptions(options));
         KernelPlan plan = KernelPlans.decode(options);
+        driverTable = plan.driverTable();
         kernel = plan.kernel(store, KernelClients.workers(), counters);
         driverFamilies = plan.driverFamilies().stream()
             .map(f -> (ByteSequence) new ArrayByteSequence(f)).collect(java.util.stream.Collectors.toSet());
@@ -82,7 +84,7 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
         startAfter(startRow);
       } else {
         unitId = id("from:", startRow);
-        run = kernel.start(range, this::sourceRows);
+        run = kernel.start(range, this::sourceRows, sites(range));
       }
     } catch (TabuloException e) {
       fail(e.getMessage());
@@ -95,7 +97,13 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
   private void startAfter(byte[] row) {
     unitId = id("after:", row);
     Key after = new Key(new Text(row)).followingKey(PartialKey.ROW);
-    run = kernel.start(new Range(after, true, seekRange.getEndKey(), seekRange.isEndKeyInclusive()), this::sourceRows);
+    Range rest = new Range(after, true, seekRange.getEndKey(), seekRange.isEndKeyInclusive());
+    run = kernel.start(rest, this::sourceRows, sites(rest));
+  }
+
+  /** This tablet server and the tablets of other tables, as Accumulo locates them. */
+  private TabletSites sites(Range range) {
+    return new TabletSites(store.client(), driverTable, range);
   }
 
   private SourceScan sourceRows(List<Range> ranges) {
@@ -108,12 +116,14 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
       long work = counters.work.get();
       long read = counters.entriesRead.get();
       long written = counters.entriesWritten.get();
+      long remote = counters.remoteEntries.get();
       if (journal != null) {
         UnitJournal.Attempt earlier = journal.lookup(unitId);
         if (earlier != null && earlier.done()) {
           // finished by an attempt whose marker never reached the client: report it, do not redo it
+          // (the journal keeps no remote count: such a unit reports none)
           setTop(earlier.lastRow(), KernelMarker.progress(earlier.work(), earlier.entriesRead(),
-              earlier.entriesWritten(), resumed));
+              earlier.entriesWritten(), 0, resumed));
           startAfter(earlier.lastRow());
           return;
         }
@@ -133,10 +143,11 @@ public final class TabletKernelIterator implements SortedKeyValueIterator<Key, V
       work = counters.work.get() - work;
       read = counters.entriesRead.get() - read;
       written = counters.entriesWritten.get() - written;
+      remote = counters.remoteEntries.get() - remote;
       if (journal != null) {
         journal.done(unitId, last, work, read, written);
       }
-      setTop(last, KernelMarker.progress(work, read, written, resumed));
+      setTop(last, KernelMarker.progress(work, read, written, remote, resumed));
       unitId = id("after:", last);
     } catch (TabuloException e) {
       fail(e.getMessage());

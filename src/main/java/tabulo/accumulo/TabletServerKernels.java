@@ -47,6 +47,12 @@ final class TabletServerKernels implements KernelHost {
     return 50_000;
   }
 
+  /** Kernels count entries read from tablets hosted by other tablet servers ({@link TabletSites}). */
+  @Override
+  public String remoteEntriesScope(boolean planned) {
+    return "other tablet servers";
+  }
+
   @Override
   public void run(KernelPlan plan, List<Range> tablets, KernelCounters counters) {
     AccumuloClient client = store.client();
@@ -119,6 +125,7 @@ final class TabletServerKernels implements KernelHost {
         counters.work.addAndGet(m.work());
         counters.entriesRead.addAndGet(m.entriesRead());
         counters.entriesWritten.addAndGet(m.entriesWritten());
+        counters.remoteEntries.addAndGet(m.remote());
         if (m.resumed()) {
           counters.resumes.incrementAndGet();
         }

@@ -16,7 +16,13 @@ import tabulo.storage.TabuloException;
     "7-point mesh; per K in --parts the exact communication volume and the",
     "largest A/B/C imbalance of the plan and of the contiguous split, and the",
     "partitioning time. In memory: the figures are the model's, no table is",
-    "read or written."})
+    "read or written.",
+    "With --tservers N,...: instead, per N a mini-accumulo cluster of N tablet",
+    "servers (tablets placed by tabulo.accumulo.AlignedBalancer) multiplies two",
+    "permuted Graph500 graphs (--server-scales) by RRp, gRRp and the outer",
+    "product, printing times and remote entries measured by the kernels, then",
+    "projects K = --project servers with a fitted cost model beside paper 001's",
+    "Table 2."})
 final class BenchPartitionCommand implements Runnable {
   @Option(names = "--scales", paramLabel = "S,...", split = ",",
       description = "Graph500 SCALEs (default ${DEFAULT-VALUE}).")
@@ -34,8 +40,36 @@ final class BenchPartitionCommand implements Runnable {
   @Option(names = "--seed", paramLabel = "N", description = "Partitioner seed (default ${DEFAULT-VALUE}).")
   long seed = 1;
 
+  @Option(names = "--tservers", paramLabel = "N,...", split = ",",
+      description = "Measure on mini-accumulo clusters of these many tablet servers (one after the other).")
+  int[] tservers;
+
+  @Option(names = "--server-scales", paramLabel = "S,...", split = ",",
+      description = "With --tservers: Graph500 SCALEs of A and B measured on each cluster; two or more let the "
+          + "cost model tell fixed from per-entry costs (default ${DEFAULT-VALUE}).")
+  int[] serverScales = {11, 12};
+
+  @Option(names = "--project-scale", paramLabel = "S",
+      description = "With --tservers: the SCALE of the product projected to K servers (default: the largest "
+          + "measured).")
+  Integer projectScale;
+
+  @Option(names = "--tserver-heap", paramLabel = "MB",
+      description = "With --tservers: heap of each tablet server (default ${DEFAULT-VALUE}).")
+  int tserverHeap = 1024;
+
+  @Option(names = "--project", paramLabel = "K,...", split = ",",
+      description = "With --tservers: servers to project to (default ${DEFAULT-VALUE}).")
+  int[] project = {2, 4, 6, 8, 10, 16, 32, 64};
+
   @Override
   public void run() {
+    if (tservers != null) {
+      int largest = Arrays.stream(serverScales).max().orElse(12);
+      BenchPartitionServers.run(tservers, serverScales, tserverHeap, project,
+          projectScale == null ? largest : projectScale, seed);
+      return;
+    }
     for (int s : scales) {
       if (s < 1 || s > 20) {
         throw new TabuloException("--scales: expected SCALEs between 1 and 20, got " + s);

@@ -92,8 +92,9 @@ final class MultCommand implements Runnable {
   @Option(names = "--plan", paramLabel = "PLAN",
       description = "Row-by-row with the rows of A, B and C placed by PLAN (made by 'partition'): each part is one "
           + "tablet of part-prefixed copies of A and B that drives its own run; C gets its own keys back. Same C "
-          + "as without a plan; keys PLAN does not name are in part 0. Prints the B entries each part read "
-          + "from other parts (when the kernels run in this process). Not with --transpose-a, --mask, "
+          + "as without a plan; keys PLAN does not name are in part 0. Prints the B entries the parts read "
+          + "from other parts (kernels in this process) or from other tablet servers (kernels in Accumulo's "
+          + "tablet servers, which count them with or without a plan). Not with --transpose-a, --mask, "
           + "--transpose-out or --algorithm outer.")
   String plan;
 
@@ -156,11 +157,7 @@ final class MultCommand implements Runnable {
       main.out().printf("%s: %,d partial products%s, %.2f s, %,.0f partial products/s%n",
           r.algorithm().name().toLowerCase(), r.partialProducts(), ProductCount.of(store, c, r, o).describe(c),
           r.seconds(), r.partialProductsPerSecond());
-      if (plan != null) {
-        main.err().printf("mult: plan %s, B entries read from other parts: %s (batch %,d; compare 'partition --batch %d')%n",
-            plan, r.remoteEntries() < 0 ? "not reported by the tablet servers" : String.format("%,d", r.remoteEntries()),
-            batch, batch);
-      }
+      RemoteEntries.print(main.err(), r, plan, batch);
     }
   }
 

@@ -21,10 +21,30 @@ public final class Graph500Table {
 
   /** Generates, splits and writes the graph; returns its distinct edges (the table's entries). */
   public static EdgeCounts write(Store store, String table, Graph500.Options options, int tablets) {
-    TableNames.checkUserTable(table);
     EdgeCounts edges = EdgeCounts.of(new Graph500(options));
+    return write(store, table, options, edges, splits(edges, VertexKeys.width(options.scale()), tablets));
+  }
+
+  /**
+   * The same split into {@code ranges} ranges of equally many vertex ids (vertex v in range floor(v ranges / n)),
+   * as RRp splits A and B alike: graphs of one SCALE get the same split points.
+   */
+  public static EdgeCounts writeInVertexRanges(Store store, String table, Graph500.Options options, int ranges) {
     int width = VertexKeys.width(options.scale());
-    store.create(table, TableSettings.defaults().splits(splits(edges, width, tablets)));
+    long n = 1L << options.scale();
+    List<String> splits = new ArrayList<>();
+    for (int t = 1; t < ranges; t++) {
+      long last = (n * t + ranges - 1) / ranges - 1; // the largest v with floor(v ranges / n) = t - 1
+      splits.add(new String(VertexKeys.key(last, width), StandardCharsets.US_ASCII)); // a tablet ends at its split
+    }
+    return write(store, table, options, EdgeCounts.of(new Graph500(options)), splits);
+  }
+
+  private static EdgeCounts write(Store store, String table, Graph500.Options options, EdgeCounts edges,
+      List<String> splits) {
+    TableNames.checkUserTable(table);
+    int width = VertexKeys.width(options.scale());
+    store.create(table, TableSettings.defaults().splits(splits));
     long ts = System.currentTimeMillis();
     // edges come sorted by (u, v) and zero-padded keys sort like the numbers: one bulk load, no sorting
     try (SortedLoader loader = store.bulkLoad(table)) {

@@ -19,11 +19,12 @@ public interface KernelHost {
   int defaultUnitEntries();
 
   /**
-   * Whether {@link KernelCounters#remoteEntries} comes back from the kernels (entries read from rows of other
-   * parts under a plan); a host whose kernels report only work, reads and writes says no.
+   * What {@link KernelCounters#remoteEntries} counts on this host, for messages, or null when it counts
+   * nothing: tablet servers count entries read from tablets other tablet servers host; one process counts,
+   * for a multiply placed by a plan ({@code planned}), entries of rows that lie in other parts.
    */
-  default boolean reportsRemoteEntries() {
-    return false;
+  default String remoteEntriesScope(boolean planned) {
+    return null;
   }
 
   /** A store that can host kernels next to its data. */

@@ -23,12 +23,13 @@ public final class LocalKernels implements KernelHost {
     this.store = store;
   }
 
-  /** A run that dies in this process is discarded whole, so units only bound memory and files. */
+  /** One process has no servers: under a plan, each part stands for one. */
   @Override
-  public boolean reportsRemoteEntries() {
-    return true;
+  public String remoteEntriesScope(boolean planned) {
+    return planned ? "other parts" : null;
   }
 
+  /** A run that dies in this process is discarded whole, so units only bound memory and files. */
   @Override
   public int defaultUnitEntries() {
     return 1_000_000;
@@ -66,7 +67,7 @@ public final class LocalKernels implements KernelHost {
   }
 
   private static void runTablet(TabletKernel kernel, Range tablet, DriverRows driver) {
-    try (TabletRun run = kernel.start(tablet, driver)) {
+    try (TabletRun run = kernel.start(tablet, driver, Sites.NONE)) {
       while (run.step() != null) {
         // each unit is durable when step returns
       }

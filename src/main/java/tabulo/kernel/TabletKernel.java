@@ -6,4 +6,12 @@ import org.apache.accumulo.core.data.Range;
 public interface TabletKernel {
   /** Starts on the rows of {@code range} (a tablet, or what is left of one after a resume). */
   TabletRun start(Range range, DriverRows driver);
+
+  /**
+   * The same, told where the run is ({@link Sites}), so a kernel that fetches rows of other tables can count
+   * those it read from other servers ({@link KernelCounters#remoteEntries}); others ignore it.
+   */
+  default TabletRun start(Range range, DriverRows driver, Sites sites) {
+    return start(range, driver);
+  }
 }

@@ -146,7 +146,7 @@ public final class Mxm extends Operation {
     }
     result = new MxmResult(result.algorithm(), result.reason(), result.partialProducts(), result.entriesWritten(),
         (System.nanoTime() - start) / 1e9, result.resumes(), result.entriesRead(), leftNote,
-        result.remoteEntries());
+        result.remoteEntries(), result.remoteScope());
     return c;
   }
 
@@ -268,9 +268,10 @@ public final class Mxm extends Operation {
     // through the session, so that its cancellation and run listeners see the product too
     KernelCounters counters = session.run(plan, c -> o.progress.update(c.work.get(),
         Math.min(1, c.entriesRead.get() / input)));
+    String scope = session.host().remoteEntriesScope(o.partWidth > 0);
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
         counters.resumes.get(), counters.entriesRead.get(), leftNote,
-        o.partWidth > 0 && session.host().reportsRemoteEntries() ? counters.remoteEntries.get() : -1);
+        scope != null ? counters.remoteEntries.get() : -1, scope);
     return m == null || maskInKernel;
   }
 

@@ -8,6 +8,7 @@ import tabulo.kernel.Scans;
 import tabulo.kernel.RowReader;
 import tabulo.kernel.MatrixRow;
 import tabulo.kernel.Visibilities;
+import tabulo.kernel.Sites;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -58,6 +59,12 @@ final class OuterProduct implements TabletKernel {
 
   @Override
   public TabletRun start(Range range, DriverRows driver) {
+    return start(range, driver, Sites.NONE);
+  }
+
+  /** Entries of X's rows that meet B's and lie on another server ({@code sites}) are counted as remote. */
+  @Override
+  public TabletRun start(Range range, DriverRows driver, Sites sites) {
     List<Range> ranges = Scans.clip(options.inner, range);
     if (ranges.isEmpty()) {
       return w -> null;
@@ -76,10 +83,11 @@ final class OuterProduct implements TabletKernel {
           return null;
         }
         beforeWriting.run();
+        Sites.RemoteRows remote = sites.of(x);
         if (options.lookupRows) {
-          lookUpUnit(unit);
+          lookUpUnit(unit, remote);
         } else {
-          multiplyUnit(unit, ranges);
+          multiplyUnit(unit, ranges, remote);
         }
         return unit.get(unit.size() - 1).row;
       }
@@ -108,7 +116,7 @@ final class OuterProduct implements TabletKernel {
   }
 
   /** Joins the unit's B rows with X's rows of the same keys and writes every partial product. */
-  private void multiplyUnit(List<MatrixRow> unit, List<Range> ranges) {
+  private void multiplyUnit(List<MatrixRow> unit, List<Range> ranges, Sites.RemoteRows remote) {
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
     Visibilities vis = new Visibilities();
@@ -130,6 +138,7 @@ final class OuterProduct implements TabletKernel {
           next++;
         } else {
           multiplyRows(xRow, bRow, s, codec, vis, cOut, ctOut);
+          countRemote(xRow, remote);
           xRow = xr.next();
           next++;
         }
@@ -143,7 +152,7 @@ final class OuterProduct implements TabletKernel {
    * almost all of X). Read in any order, as a host's parallel lookups return them: a row may come in pieces,
    * each multiplied on its own (C's combiner sums them all).
    */
-  private void lookUpUnit(List<MatrixRow> unit) {
+  private void lookUpUnit(List<MatrixRow> unit, Sites.RemoteRows remote) {
     Map<ByteBuffer, MatrixRow> byKey = new HashMap<>();
     List<Range> keys = new ArrayList<>(unit.size());
     for (MatrixRow r : unit) {
@@ -160,6 +169,7 @@ final class OuterProduct implements TabletKernel {
         MatrixRow bRow = byKey.get(ByteBuffer.wrap(xRow.row));
         if (bRow != null) {
           multiplyRows(xRow, bRow, options.semiring, options.codec, vis, cOut, ctOut);
+          countRemote(xRow, remote);
         }
       }
     }
@@ -182,6 +192,12 @@ final class OuterProduct implements TabletKernel {
     }
     counters.work.addAndGet((long) xRow.size * bRow.size);
     counters.entriesWritten.addAndGet((long) xRow.size * bRow.size);
+  }
+
+  private void countRemote(MatrixRow xRow, Sites.RemoteRows remote) {
+    if (remote != null && remote.remote(xRow.row)) {
+      counters.remoteEntries.addAndGet(xRow.size);
+    }
   }
 
   /** Partial products per sorted bulk load: bounds memory per worker. */

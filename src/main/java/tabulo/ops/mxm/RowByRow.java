@@ -11,6 +11,7 @@ import tabulo.kernel.MatrixRow;
 import tabulo.kernel.Columns;
 import tabulo.kernel.MaskFilter;
 import tabulo.kernel.Visibilities;
+import tabulo.kernel.Sites;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -93,6 +94,7 @@ final class RowByRow implements TabletKernel {
     Batch(boolean singleTable) {
       this.singleTable = singleTable;
     }
+    Sites sites = Sites.NONE; // where the run is: which fetched rows lie on another server
 
     void add(MatrixRow r) {
       int[] refs = new int[r.size];
@@ -130,9 +132,18 @@ final class RowByRow implements TabletKernel {
     Map<ByteBuffer, Integer> ids; // column key -> column number
   }
 
-  /** A unit is one batch: its rows of C are durable when {@link TabletRun#step()} returns. */
   @Override
   public TabletRun start(Range range, DriverRows driver) {
+    return start(range, driver, Sites.NONE);
+  }
+
+  /**
+   * A unit is one batch: its rows of C are durable when {@link TabletRun#step()} returns. B entries fetched
+   * from another server ({@code sites}) are counted in {@link KernelCounters#remoteEntries}; with no servers
+   * known and a plan's placement, those of B rows in another part.
+   */
+  @Override
+  public TabletRun start(Range range, DriverRows driver, Sites sites) {
     List<Range> ranges = Scans.clip(options.rows, range);
     if (ranges.isEmpty()) {
       return w -> null;
@@ -153,7 +164,9 @@ final class RowByRow implements TabletKernel {
         }
         beforeWriting.run();
         byte[] last = batch.rows.get(batch.rows.size() - 1).row;
-        process(options.mask == null ? batch : masked(batch));
+        Batch work = options.mask == null ? batch : masked(batch);
+        work.sites = sites;
+        process(work);
         return last;
       }
 
@@ -253,10 +266,12 @@ final class RowByRow implements TabletKernel {
     List<Double> values = new ArrayList<>();
     List<byte[]> labels = new ArrayList<>();
     boolean anyLabel = false;
+    Sites.RemoteRows remoteB = batch.sites.of(options.bTranspose);
     try (Scan ts = store.scan(options.bTranspose, Scans.spec(options.cols.rowRanges(), KeySpec.all(), auths))) {
       RowReader reader = new RowReader(options.bTranspose, ts, options.codec, counters.entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
+        boolean remote = remoteB != null && remoteB.remote(r.row);
         int col = -1;
         for (int e = 0; e < r.size; e++) {
           Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.qualifiers[e]));
@@ -273,6 +288,9 @@ final class RowByRow implements TabletKernel {
           labels.add(r.labelled ? r.visibilities[e].clone() : EMPTY);
           anyLabel |= r.labelled && r.visibilities[e].length > 0;
           sizes[idx]++;
+          if (remote) {
+            counters.remoteEntries.incrementAndGet(); // an entry of B, read from B^T on another server
+          }
         }
       }
     }
@@ -334,6 +352,7 @@ final class RowByRow implements TabletKernel {
     Map<ByteBuffer, Integer> columnIds = new HashMap<>();
     List<byte[]> families = new ArrayList<>();
     List<byte[]> qualifiers = new ArrayList<>();
+    Sites.RemoteRows remote = batch.sites.of(b);
     // unordered: a host reads the tablets in parallel, and may hand a row over in more than one piece
     ScanSpec spec = Scans.spec(ranges, options.cols, auths).unordered(FETCH_THREADS);
     byte[] outFamily = singleTable ? SingleTableLayout.C.getBytes(java.nio.charset.StandardCharsets.UTF_8) : null;
@@ -345,7 +364,8 @@ final class RowByRow implements TabletKernel {
         if (idx == null) {
           continue;
         }
-        if (options.partWidth > 0 && !samePart(r.row, batch.rows.get(0).row)) {
+        if (remote != null ? remote.remote(r.row)
+            : options.partWidth > 0 && !samePart(r.row, batch.rows.get(0).row)) {
           counters.remoteEntries.addAndGet(r.size);
         }
         int[] cols = new int[r.size];

@@ -1,0 +1,189 @@
+package tabulo.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map.Entry;
+import java.util.function.Supplier;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+
+import tabulo.gen.Graph500;
+import tabulo.gen.Graph500Table;
+import tabulo.gen.VertexKeys;
+import tabulo.kernel.RowStream;
+import tabulo.math.DecimalCodec;
+import tabulo.ops.RekeyRows;
+import tabulo.ops.Session;
+import tabulo.ops.mxm.Mxm;
+import tabulo.ops.mxm.MxmOptions;
+import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmResult;
+import tabulo.partition.Assignment;
+import tabulo.partition.BipartiteModel;
+import tabulo.partition.PartCosts;
+import tabulo.partition.Partitioner;
+import tabulo.partition.PlanTable;
+import tabulo.partition.SpGemmPartitioner;
+import tabulo.partition.StoredModel;
+import tabulo.partition.StoredPlan;
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+
+/**
+ * The measured half of {@code bench partition}: C = A B of two permuted Graph500 graphs on a store whose kernels
+ * run in N servers, by RRp (A and B split alike into N equal vertex ranges), gRRp (the plan's placed copies of A
+ * and B, made once, then multiplied; and {@code mult --plan} end to end, copies included) and the outer product,
+ * each with its time and the entries of the other factor its kernels read from other servers; every C checked
+ * equal to RRp's. The model's count of remote B entries is printed beside the measured one (equal when every
+ * part's A and B tablets share a server).
+ */
+public final class PartitionServersBenchmark {
+  /** Where the benchmark runs: a store whose kernels run in {@code servers} servers. */
+  public interface Servers {
+    Store store();
+
+    int servers();
+
+    /** Returns once no tablet is moving. */
+    void settle();
+  }
+
+  /** One measured multiply. */
+  public record Run(int servers, int scale, String name, double seconds, long remote, long modelRemote, long partialProducts,
+      long work, long maxPartWork, long maxPartRemote) {}
+
+  /** Each multiply runs this many times; the fastest counts (the first run of a fresh cluster compiles code). */
+  private static final int RUNS = 2;
+
+  private PartitionServersBenchmark() {}
+
+  public static List<Run> measure(Servers where, int scale, double eps, long seed, PrintStream log) {
+    Store store = where.store();
+    int n = where.servers();
+    String a = "pbA";
+    String b = "pbB";
+    Graph500Table.writeInVertexRanges(store, a, Graph500.Options.ofScale(scale).withSeed(1).withPermute(true), n);
+    Graph500Table.writeInVertexRanges(store, b, Graph500.Options.ofScale(scale).withSeed(2).withPermute(true), n);
+    where.settle();
+    BipartiteModel m = StoredModel.read(store, a, b);
+    List<Run> out = new ArrayList<>();
+
+    Assignment contiguous = PartCosts.bySplits(m, vertexSplits(scale, n));
+    MxmResult rrp = fastest(store, a, b, "pbC_rrp", () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
+    out.add(run(n, scale, "RRp (vertex ranges)", rrp, PartCosts.of(m, contiguous), log));
+
+    long t0 = System.nanoTime();
+    SpGemmPartitioner.Plan plan = SpGemmPartitioner.plan(m, new Partitioner.Options(n, eps, seed));
+    log.printf(Locale.ROOT, "%d servers: partitioned in %.2f s%n", n, (System.nanoTime() - t0) / 1e9);
+    PlanTable.write(store, "pbP", m, plan.assignment());
+    StoredPlan sp = StoredPlan.read(store, "pbP");
+    Session session = Session.open(store);
+    for (String[] t : new String[][] {{a, "pbPA"}, {b, "pbPB"}}) {
+      store.create(t[1], TableSettings.defaults().splits(sp.boundaries()));
+      RekeyRows.run(session, RowStream.Input.of(t[0]), new RekeyRows.Rekey("pbP",
+          t[0].equals(a) ? RekeyRows.Mode.PREFIX_A : RekeyRows.Mode.PREFIX_B, sp.width(), null), t[1]);
+    }
+    where.settle();
+    PartCosts.Part[] planned = PartCosts.of(m, plan.assignment());
+    MxmResult placed = fastest(store, "pbPA", "pbPB", "pbC_placed",
+        () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
+    out.add(run(n, scale, "gRRp (placed copies)", placed, planned, log));
+    MxmResult endToEnd = fastest(store, a, b, "pbC_grrp",
+        () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE).plan("pbP"));
+    out.add(run(n, scale, "gRRp (mult --plan)", endToEnd, planned, log));
+    MxmResult outer = fastest(store, a, b, "pbC_outer", () -> MxmOptions.defaults().algorithm(Algorithm.OUTER));
+    out.add(run(n, scale, "outer product (A^T copied)", outer, null, log));
+
+    sameMatrix(store, "pbC_rrp", "pbC_grrp");
+    sameMatrix(store, "pbC_rrp", "pbC_outer");
+    for (String t : List.of(a, b, "pbP", "pbPA", "pbPB", "pbC_rrp", "pbC_placed", "pbC_grrp", "pbC_outer")) {
+      store.delete(t);
+    }
+    return out;
+  }
+
+  /** The fastest of {@link #RUNS} runs into {@code c} (the last run's C is kept). */
+  private static MxmResult fastest(Store store, String a, String b, String c, Supplier<MxmOptions> o) {
+    MxmResult best = null;
+    for (int i = 0; i < RUNS; i++) {
+      if (store.exists(c)) {
+        store.delete(c);
+      }
+      MxmResult r = Mxm.multiply(store, a, b, c, o.get());
+      if (best == null || r.seconds() < best.seconds()) {
+        best = r;
+      }
+    }
+    return best;
+  }
+
+  /** The split points of {@link Graph500Table#writeInVertexRanges}: the last vertex of each range but the last. */
+  static List<byte[]> vertexSplits(int scale, int ranges) {
+    List<byte[]> out = new ArrayList<>();
+    for (long v : lastVertices(1L << scale, ranges)) {
+      out.add(VertexKeys.key(v, VertexKeys.width(scale)));
+    }
+    return out;
+  }
+
+  /** Of n vertices in {@code ranges} equal ranges (v in range floor(v ranges / n)), each range's last but the last's. */
+  static long[] lastVertices(long n, int ranges) {
+    long[] out = new long[ranges - 1];
+    for (int t = 1; t < ranges; t++) {
+      out[t - 1] = (n * t + ranges - 1) / ranges - 1;
+    }
+    return out;
+  }
+
+  private static Run run(int n, int scale, String name, MxmResult r, PartCosts.Part[] parts, PrintStream log) {
+    long modelRemote = -1;
+    long work = 0;
+    long maxWork = 0;
+    long maxRemote = 0;
+    if (parts != null) {
+      modelRemote = 0;
+      for (PartCosts.Part p : parts) {
+        modelRemote += p.remoteB();
+        work += work(p);
+        maxWork = Math.max(maxWork, work(p));
+        maxRemote = Math.max(maxRemote, p.remoteB());
+      }
+    }
+    log.printf(Locale.ROOT, "%d servers, SCALE %d: %s %.2f s, remote %,d%n", n, scale, name, r.seconds(),
+        r.remoteEntries());
+    return new Run(n, scale, name, r.seconds(), r.remoteEntries(), modelRemote, r.partialProducts(), work, maxWork,
+        maxRemote);
+  }
+
+  /** Entries a part touches other than remote ones: A read, B read locally, partial products, C written. */
+  static long work(PartCosts.Part p) {
+    return p.aEntries() + p.localB() + p.partialProducts() + p.cEntries();
+  }
+
+  /** The two tables hold the same cells with the same values (decimal), as their user reads them. */
+  private static void sameMatrix(Store store, String x, String y) {
+    try (Scan sx = store.scan(x, ScanSpec.all()); Scan sy = store.scan(y, ScanSpec.all())) {
+      Iterator<Entry<Key, Value>> ix = sx.iterator();
+      Iterator<Entry<Key, Value>> iy = sy.iterator();
+      long cells = 0;
+      while (ix.hasNext() && iy.hasNext()) {
+        Entry<Key, Value> ex = ix.next();
+        Entry<Key, Value> ey = iy.next();
+        if (!ex.getKey().equals(ey.getKey(), org.apache.accumulo.core.data.PartialKey.ROW_COLFAM_COLQUAL)
+            || DecimalCodec.INSTANCE.decode(ex.getValue().get()) != DecimalCodec.INSTANCE.decode(ey.getValue().get())) {
+          throw new IllegalStateException(x + " and " + y + " differ at cell " + cells + ": " + ex + " / " + ey);
+        }
+        cells++;
+      }
+      if (ix.hasNext() || iy.hasNext()) {
+        throw new IllegalStateException(x + " and " + y + " differ in size after " + cells + " cells");
+      }
+    }
+  }
+}
