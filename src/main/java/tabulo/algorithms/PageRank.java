@@ -92,7 +92,8 @@ public final class PageRank {
     Matrix dInvOutdeg = outdeg.apply(UnaryOps.MINV).temporary().applyBindSecond(BinaryOps.TIMES, d).temporary();
     Matrix r = vertices.applyBindSecond(BinaryOps.TIMES, 1.0 / n).temporary();
     double rSum = 1; // sum(r), kept exactly as computed below rather than read back (one reduce less a round)
-    MxmOptions transposed = MxmOptions.defaults().transposeA(true).semiring(Semirings.PLUS_TIMES);
+    MxmOptions transposed = MxmOptions.defaults().transposeA(true).semiring(Semirings.PLUS_TIMES)
+        .algorithm(MxmOptions.Algorithm.OUTER);
     double change = Double.NaN;
     for (int i = 1; i <= o.maxIterations(); i++) {
       if (o.cancelled().getAsBoolean()) {

@@ -21,16 +21,16 @@ import tabulo.storage.TabuloException;
  *
  * @param entries C's entries, or -1 when not known
  */
-record ProductCount(long entries, boolean combined, boolean accumulated) {
+record ProductCount(long entries, long written, boolean combined, boolean accumulated) {
   /** Stored entries of C up to which a scan counts it (a fraction of a second). */
   static final long COUNT_LIMIT = 4_000_000;
 
   static ProductCount of(Store store, String c, MxmResult r, MxmOptions o) {
     boolean combined = r.algorithm() == Algorithm.OUTER;
     if (!combined && !o.accumulates()) {
-      return new ProductCount(r.entriesWritten(), false, false);
+      return new ProductCount(r.entriesWritten(), r.entriesWritten(), false, false);
     }
-    return new ProductCount(countIfSmall(store, c, o), combined, o.accumulates());
+    return new ProductCount(countIfSmall(store, c, o), r.entriesWritten(), combined, o.accumulates());
   }
 
   private static long countIfSmall(Store store, String c, MxmOptions o) {
@@ -57,9 +57,9 @@ record ProductCount(long entries, boolean combined, boolean accumulated) {
     if (accumulated) {
       return " accumulated into " + c + (entries < 0 ? "" : String.format(", which now holds %,d entries", entries));
     }
-    if (combined) {
-      return " written to " + c + (entries < 0 ? " (its combiner sums them when read)"
-          : String.format(", %,d entries once summed", entries));
+    if (combined) { // summed per unit in the kernel, the units' sums summed by C's combiner
+      return String.format(" summed into %,d cells written to %s", written, c) + (entries < 0
+          ? " (its combiner sums the cells of a key when read)" : String.format(", %,d entries once summed", entries));
     }
     return String.format(", %,d entries in %s", entries, c);
   }

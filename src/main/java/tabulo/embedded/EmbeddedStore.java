@@ -371,7 +371,12 @@ public final class EmbeddedStore implements Store {
     try {
       ScratchTables.makeDurable(tableDir(id));
       if (catalog.unsaved.remove(table)) {
-        catalog.save(dir); // its files first, then the entry that names them
+        try {
+          catalog.save(dir); // its files first, then the entry that names them
+        } catch (IOException | RuntimeException e) {
+          catalog.unsaved.add(table); // not saved: still this process's alone
+          throw e;
+        }
       }
     } catch (IOException e) {
       throw new TabuloException("cannot sync table " + table + ": " + e.getMessage(), e);

@@ -11,13 +11,13 @@ import java.nio.charset.StandardCharsets;
  * values, {@code "NaN"}, {@code "Infinity"}, {@code "+Infinity"}, {@code "-Infinity"} (not
  * {@code "inf"}: one spelling per value keeps stored tables uniform). Anything else throws
  * {@link ValueFormatException}. Plain integers of up to 18 digits are read straight from the bytes
- * without making a String; the rest go through {@link Double#parseDouble}, correctly rounded.
+ * without making a String; the rest are parsed correctly rounded ({@link DoubleText#parse}).
  *
  * <p>Writing: an integral value prints without a decimal point ({@code "7"}, never {@code "7.0"}, and
  * {@code -0.0} as {@code "0"}); any other value prints in plain notation for magnitudes between 1e-7
  * and 1e21 ({@code "0.001"}, {@code "1.5"}) and as {@code "1.5e-9"} / {@code "2e25"} outside that band.
- * The digits are those of {@link Double#toString(double)}, the shortest that read back to the same
- * double, so every output decodes to exactly the value encoded.
+ * The digits are the shortest that read back to the same double ({@link DoubleText#shortest}), so every
+ * output decodes to exactly the value encoded.
  */
 public final class DecimalCodec implements ValueCodec {
   public static final DecimalCodec INSTANCE = new DecimalCodec();
@@ -76,7 +76,7 @@ public final class DecimalCodec implements ValueCodec {
     if (d == Math.rint(d) && Math.abs(d) < TWO_63) {
       return Long.toString((long) d); // also turns -0.0 into "0"
     }
-    String s = Double.toString(d);
+    String s = DoubleText.shortest(d);
     int e = s.indexOf('E');
     if (e < 0) {
       return stripPointZero(s); // plain already: 1e-3 <= |d| < 1e7
@@ -209,7 +209,7 @@ public final class DecimalCodec implements ValueCodec {
 
   private static double decodeSlowly(byte[] b, int off, int len) {
     if (isDecimal(b, off, len)) {
-      return Double.parseDouble(new String(b, off, len, StandardCharsets.US_ASCII));
+      return DoubleText.parse(new String(b, off, len, StandardCharsets.US_ASCII));
     }
     if (len <= 9) { // the longest special word
       switch (new String(b, off, len, StandardCharsets.US_ASCII)) {

@@ -147,8 +147,10 @@ class DecimalCodecTest {
   }
 
   /**
-   * Plain notation for 1e-7 &lt;= |d| &lt; 1e21 moves Double.toString's point by hand: the same text as the
-   * BigDecimal conversion it replaced (the oracle), on random doubles spread over that band.
+   * Plain notation for 1e-7 &lt;= |d| &lt; 1e21 moves the shortest digits' point by hand: the same number
+   * as the BigDecimal conversion of Double.toString it replaced (the oracle), in plain notation, with as
+   * many digits or fewer (Java 17's Double.toString sometimes writes one digit more than needed), on random
+   * doubles spread over that band.
    */
   @Test
   void plainNotationAsBigDecimalWritesIt() {
@@ -162,7 +164,14 @@ class DecimalCodecTest {
       if (oracle.contains(".")) {
         oracle = oracle.replaceAll("0+$", "").replaceAll("\\.$", "");
       }
-      assertEquals(oracle, DecimalCodec.format(d), Double.toString(d));
+      String got = DecimalCodec.format(d);
+      assertTrue(got.matches("-?[0-9]+\\.[0-9]*[1-9]"), got);
+      assertEquals(d, Double.parseDouble(got), got);
+      if (got.length() == oracle.length()) {
+        assertEquals(oracle, got, Double.toString(d));
+      } else {
+        assertTrue(got.length() < oracle.length(), got + " longer than " + oracle);
+      }
     }
   }
 

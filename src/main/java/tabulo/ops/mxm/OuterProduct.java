@@ -115,7 +115,7 @@ final class OuterProduct implements TabletKernel {
     return unit;
   }
 
-  /** Joins the unit's B rows with X's rows of the same keys and writes every partial product. */
+  /** Joins the unit's B rows with X's rows of the same keys and writes the partial products, summed per cell. */
   private void multiplyUnit(List<MatrixRow> unit, List<Range> ranges, Sites.RemoteRows remote) {
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
@@ -126,6 +126,7 @@ final class OuterProduct implements TabletKernel {
     try (Scan xs = store.scan(x, Scans.spec(Scans.clip(ranges, span), options.rows, auths));
         SortingLoader cOut = new SortingLoader(store, c, CHUNK);
         SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, CHUNK)) {
+      PartialSums sums = new PartialSums(s, codec, cOut, ctOut, CHUNK);
       RowReader xr = new RowReader(x, xs, codec, counters.entriesRead);
       MatrixRow xRow = xr.next();
       int next = 0;
@@ -137,12 +138,13 @@ final class OuterProduct implements TabletKernel {
         } else if (cmp > 0) {
           next++;
         } else {
-          multiplyRows(xRow, bRow, s, codec, vis, cOut, ctOut);
+          multiplyRows(xRow, bRow, s, vis, sums);
           countRemote(xRow, remote);
           xRow = xr.next();
           next++;
         }
       }
+      written(sums);
     }
   }
 
@@ -163,35 +165,41 @@ final class OuterProduct implements TabletKernel {
     try (Scan xs = store.scan(x, Scans.spec(keys, options.rows, auths).unordered(LOOKUP_THREADS));
         SortingLoader cOut = new SortingLoader(store, c, CHUNK);
         SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, CHUNK)) {
+      PartialSums sums = new PartialSums(options.semiring, options.codec, cOut, ctOut, CHUNK);
       RowReader xr = new RowReader(x, xs, options.codec, counters.entriesRead);
       MatrixRow xRow;
       while ((xRow = xr.next()) != null) {
         MatrixRow bRow = byKey.get(ByteBuffer.wrap(xRow.row));
         if (bRow != null) {
-          multiplyRows(xRow, bRow, options.semiring, options.codec, vis, cOut, ctOut);
+          multiplyRows(xRow, bRow, options.semiring, vis, sums);
           countRemote(xRow, remote);
         }
       }
+      written(sums);
     }
   }
 
-  /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)). */
-  private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, ValueCodec codec, Visibilities vis,
-      SortingLoader cOut, SortingLoader ctOut) {
+  /** Writes the unit's sums (before its loaders close, so the unit is still written whole) and counts them. */
+  private void written(PartialSums sums) {
+    sums.flush();
+    counters.entriesWritten.addAndGet(sums.written());
+  }
+
+  /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)), summed per unit. */
+  private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, Visibilities vis, PartialSums sums) {
+    byte[][] columnKeys = new byte[bRow.size][];
+    for (int j = 0; j < bRow.size; j++) {
+      columnKeys[j] = bRow.columnKey(j);
+    }
     for (int i = 0; i < xRow.size; i++) {
       byte[] ci = xRow.columnKey(i);
       double xv = xRow.values[i];
       for (int j = 0; j < bRow.size; j++) {
-        byte[] v = codec.encode(s.multiply(xv, bRow.values[j]));
         byte[] label = vis.and(xRow.visibilities[i], bRow.visibilities[j]).getExpression();
-        cOut.put(ci, bRow.families[j], bRow.qualifiers[j], label, v);
-        if (ctOut != null) {
-          ctOut.put(bRow.columnKey(j), NO_FAMILY, ci, label, v);
-        }
+        sums.add(ci, bRow.families[j], bRow.qualifiers[j], columnKeys[j], label, s.multiply(xv, bRow.values[j]));
       }
     }
     counters.work.addAndGet((long) xRow.size * bRow.size);
-    counters.entriesWritten.addAndGet((long) xRow.size * bRow.size);
   }
 
   private void countRemote(MatrixRow xRow, Sites.RemoteRows remote) {
@@ -202,6 +210,5 @@ final class OuterProduct implements TabletKernel {
 
   /** Partial products per sorted bulk load: bounds memory per worker. */
   private static final int CHUNK = 400_000;
-  private static final byte[] NO_FAMILY = new byte[0];
   private static final int LOOKUP_THREADS = 4;
 }
