@@ -32,7 +32,10 @@ public final class Components {
     Matrix zero = Graph.undirected(g).applyBindFirst(BinaryOps.FIRST, 0).temporary();
     VertexRanks ranks = VertexRanks.of(Graph.vertices(g, COLUMN), COLUMN, out, g.table());
     Matrix labels = ranks.ranks();
-    MxmOptions step = MxmOptions.defaults().transposeA(true).semiring(Semirings.MIN_PLUS);
+    // the outer product joins A0's rows with L's in one pass (A0^T L, summed per unit in the kernel), where
+    // row-by-row would copy A0 transposed every round (L is as large as the vertex set, never small)
+    MxmOptions step = MxmOptions.defaults().transposeA(true).semiring(Semirings.MIN_PLUS)
+        .algorithm(MxmOptions.Algorithm.OUTER);
     int round = 0;
     for (long changed = -1; changed != 0;) {
       round++;

@@ -92,6 +92,8 @@ public final class PageRank {
     Matrix dInvOutdeg = outdeg.apply(UnaryOps.MINV).temporary().applyBindSecond(BinaryOps.TIMES, d).temporary();
     Matrix r = vertices.applyBindSecond(BinaryOps.TIMES, 1.0 / n).temporary();
     double rSum = 1; // sum(r), kept exactly as computed below rather than read back (one reduce less a round)
+    // A^T w by the outer product: one merge join of A's rows with w's, each unit's partial products summed
+    // per vertex in the kernel; row-by-row would copy A transposed every iteration (w is never small)
     MxmOptions transposed = MxmOptions.defaults().transposeA(true).semiring(Semirings.PLUS_TIMES)
         .algorithm(MxmOptions.Algorithm.OUTER);
     double change = Double.NaN;

@@ -30,7 +30,10 @@ public final class ShortestPaths {
       throw new TabuloException("--from " + from + " is no vertex of " + g.table());
     }
     Matrix d = source.applyBindFirst(BinaryOps.FIRST, 0).temporary();
-    MxmOptions relax = MxmOptions.defaults().transposeA(true).semiring(Semirings.MIN_PLUS);
+    // the outer product: A's rows at d's keys looked up while d is small, else one merge join of A with d
+    // (row-by-row would copy A transposed every round once d is not small)
+    MxmOptions relax = MxmOptions.defaults().transposeA(true).semiring(Semirings.MIN_PLUS)
+        .algorithm(MxmOptions.Algorithm.OUTER);
     for (int round = 1;; round++) {
       Matrix t = g.mxm(d, relax).temporary();
       long changed = improvements(t, d);
