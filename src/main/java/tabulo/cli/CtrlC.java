@@ -35,8 +35,13 @@ final class CtrlC {
 
   /** {@code s}, stopped by Ctrl-C at its next kernel run; the process then waits for the command to end. */
   static Session guard(Session s) {
+    return s.cancelled(guarding());
+  }
+
+  /** Whether Ctrl-C was pressed, for work that opens its own sessions (mult); the process then waits for it. */
+  static java.util.function.BooleanSupplier guarding() {
     GUARDING.set(true);
-    return s.cancelled(CtrlC::pressed);
+    return CtrlC::pressed;
   }
 
   static boolean pressed() {

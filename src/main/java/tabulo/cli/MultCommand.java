@@ -146,7 +146,7 @@ final class MultCommand implements Runnable {
       o.auths(SetAuthsCommand.parse(output.auths, "--auths"));
     }
     Progress progress = Progress.onTerminal("mult partial products", 0);
-    o.progress(progress::update);
+    o.progress(progress::update).cancelled(CtrlC.guarding());
     try (Store store = main.openStore()) {
       MxmResult r = Mxm.multiply(store, a, b, c, o);
       progress.done();

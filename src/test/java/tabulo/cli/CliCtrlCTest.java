@@ -19,8 +19,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TableNames;
 
 /**
- * Ctrl-C (here SIGTERM, which runs the same shutdown) while an iterative algorithm runs in a child process:
- * the algorithm stops at its next kernel run and the process deletes its temporaries before it exits, so
+ * Ctrl-C (here SIGTERM, which runs the same shutdown) while an iterative algorithm or a multiply runs in a child
+ * process: it stops at its next kernel run and the process deletes its temporaries before it exits, so
  * the database holds exactly what it held before (no temporary in the catalog, no table directory beside
  * the catalogued ones, no result).
  */
@@ -30,13 +30,24 @@ class CliCtrlCTest {
 
   @Test
   void anAlgorithmStoppedByASignalLeavesNoTemporary() throws Exception {
+    stoppedBySignalLeavesOnlyTheGraph("kt", "ktruss", "g", "kt", "--k", "3");
+  }
+
+  /** mult opens its own session: it stops too, before C is published. */
+  @Test
+  void aMultiplyStoppedByASignalLeavesNoTemporaryAndNoProduct() throws Exception {
+    stoppedBySignalLeavesOnlyTheGraph("c", "mult", "g", "g", "c");
+  }
+
+  private void stoppedBySignalLeavesOnlyTheGraph(String result, String... command) throws Exception {
     CliRunner cli = new CliRunner(tmp);
     ok(cli.run("gen", "graph500", "g", "--scale", "12", "--splits", "2"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process child = new ProcessBuilder(java, "-Xmx512m", "-XX:+UseSerialGC",
+    List<String> args = new java.util.ArrayList<>(List.of(java, "-Xmx512m", "-XX:+UseSerialGC",
         "-Dlog4j2.loggerContextFactory=org.apache.logging.log4j.simple.SimpleLoggerContextFactory",
-        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--db", cli.db().toString(),
-        "ktruss", "g", "kt", "--k", "3")
+        "-cp", System.getProperty("java.class.path"), Main.class.getName(), "--db", cli.db().toString()));
+    args.addAll(List.of(command));
+    Process child = new ProcessBuilder(args)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
     boolean running = false;
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -55,6 +66,6 @@ class CliCtrlCTest {
     try (Stream<Path> dirs = Files.list(cli.db().resolve("tables"))) {
       assertEquals(1, dirs.count(), "no directory of a temporary is left either");
     }
-    assertFalse(Files.exists(cli.db().resolve("tables").resolve("kt")));
+    assertFalse(Files.exists(cli.db().resolve("tables").resolve(result)));
   }
 }

@@ -89,7 +89,7 @@ public final class Mxm extends Operation {
       throw new TabuloException("no such mask table: " + o.mask);
     }
     try (Session session = Session.open(store).codec(o.codec).workers(o.workers).unitEntries(o.unitEntries)
-        .nextToData(o.kernels == Kernels.SERVER)) {
+        .nextToData(o.kernels == Kernels.SERVER).cancelled(o.cancelled)) {
       if (o.auths != null) {
         session.auths(o.auths);
       }

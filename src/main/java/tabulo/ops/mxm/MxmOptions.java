@@ -63,6 +63,7 @@ public final class MxmOptions {
   int batchRows = 200_000; // measured: 2k 1.6-1.9M, 20k 3.1M, 200k 4.1-4.6M pp/s at SCALE 13; flat above 50k at SCALE 14
   int unitEntries = 50_000;
   MxmProgress progress = MxmProgress.NONE;
+  java.util.function.BooleanSupplier cancelled = () -> false;
   Kernels kernels = Kernels.SERVER;
   String mask; // C<M>: the mask table, or null (the Operation API takes it through its Target instead)
   boolean maskStructure;
@@ -217,6 +218,7 @@ public final class MxmOptions {
     o.batchRows = batchRows;
     o.unitEntries = unitEntries;
     o.progress = progress;
+    o.cancelled = cancelled;
     o.kernels = kernels;
     o.mask = mask;
     o.maskStructure = maskStructure;
@@ -243,6 +245,12 @@ public final class MxmOptions {
 
   public Layout layout() {
     return layout;
+  }
+
+  /** Polled at each kernel run and unit: once true, the multiply stops and leaves no temporaries (Ctrl-C). */
+  public MxmOptions cancelled(java.util.function.BooleanSupplier c) {
+    this.cancelled = c;
+    return this;
   }
 
   public MxmOptions progress(MxmProgress p) {
