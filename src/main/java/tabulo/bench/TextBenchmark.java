@@ -97,12 +97,13 @@ public final class TextBenchmark {
     return time(new ProcessBuilder(command), stdout, "tabulo " + String.join(" ", args));
   }
 
-  /** This JVM's java, options (but profilers and agents) and class path, and Tabulo's main class. */
+  /** This JVM's java, options (but profilers, agents and archiving) and class path, and Tabulo's main class. */
   static List<String> javaCommand() {
     List<String> c = new ArrayList<>();
     c.add(ProcessHandle.current().info().command().orElse("java"));
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!a.startsWith("-XX:StartFlightRecording") && !a.startsWith("-agent") && !a.startsWith("-javaagent")) {
+      if (!a.startsWith("-XX:StartFlightRecording") && !a.startsWith("-agent") && !a.startsWith("-javaagent")
+          && !a.startsWith("-XX:ArchiveClassesAtExit")) { // the tabulo script's first run writes its archive alone
         c.add(a);
       }
     }
