@@ -8,10 +8,12 @@ import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map.Entry;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
 import org.apache.accumulo.core.data.Key;
@@ -27,13 +29,18 @@ import tabulo.storage.TabuloException;
 /**
  * A table's cells in key order as TSV (see {@link TsvWriter}), scanned on several threads: the ranges are
  * cut at rows that split the data into chunks of about equal size ({@link Store#sampleRows}), worker
- * threads scan and format whole chunks in memory, and the caller's thread writes the chunks in order, a
- * few ahead at most. Each chunk is an ordinary scan, so visibilities, iterators and filters apply as they
+ * threads scan and format chunks into blocks of bytes, and the caller's thread writes each chunk's blocks
+ * as they come, chunk after chunk, recycling the blocks; at most two chunks per thread are under way. Each chunk is an ordinary scan, so visibilities, iterators and filters apply as they
  * do to one scan; chunks end at row boundaries, where a tablet's iterators start afresh anyway.
  */
 public final class TsvExport {
-  /** Lines per chunk aimed at: big enough that opening a scan per chunk costs little. */
-  static final long LINES_PER_CHUNK = 65_536;
+  /**
+   * Lines per chunk aimed at. A chunk's scan seeks every file to its first row, reading the block there
+   * from its start, and its text waits in memory while the chunks before it are written.
+   */
+  static final long LINES_PER_CHUNK = 1 << 18;
+  /** Smaller tables are one scan: threads would cost more than they save. */
+  static final long MIN_PARALLEL_LINES = 1 << 16;
   static final int MAX_CHUNKS = 4096;
 
   /**
@@ -62,7 +69,8 @@ public final class TsvExport {
    */
   public static long write(Store store, String table, List<Range> ranges, Function<List<Range>, ScanSpec> specFor,
       Options options, OutputStream out) {
-    int chunks = options.threads() == 1 ? 1 : options.chunks() > 0 ? options.chunks() : chunksFor(store, table);
+    int chunks = options.threads() == 1 ? 1
+        : options.chunks() > 0 ? options.chunks() : chunksFor(store, table, options.threads());
     List<byte[]> cuts = chunks <= 1 ? List.of() : store.sampleRows(table, chunks - 1);
     return write(store, table, ranges, cuts, specFor, options, out);
   }
@@ -75,17 +83,20 @@ public final class TsvExport {
     List<List<Range>> parts = cut(sorted, cuts);
     if (options.threads() == 1 || parts.size() <= 1) {
       TsvWriter w = new TsvWriter(out);
-      long lines = scanInto(store, table, specFor.apply(sorted), options.withVisibility(), w);
+      long lines = scanInto(store, table, specFor.apply(sorted), options.withVisibility(), w, new AtomicBoolean());
       w.flush();
       return lines;
     }
     return inParallel(store, table, parts, specFor, options, out);
   }
 
-  /** One chunk per {@link #LINES_PER_CHUNK} lines the table holds, at least one per thread's worth. */
-  private static int chunksFor(Store store, String table) {
+  /** One chunk per {@link #LINES_PER_CHUNK} lines the table holds, and at least two per thread. */
+  private static int chunksFor(Store store, String table, int threads) {
     long entries = store.info(table).entries();
-    return (int) Math.max(1, Math.min(MAX_CHUNKS, entries / LINES_PER_CHUNK));
+    if (entries < MIN_PARALLEL_LINES) {
+      return 1;
+    }
+    return (int) Math.min(MAX_CHUNKS, Math.max(2L * threads, entries / LINES_PER_CHUNK));
   }
 
   /** The sorted, disjoint {@code ranges} cut at the rows {@code cuts}: per chunk, its pieces in order. */
@@ -109,18 +120,79 @@ public final class TsvExport {
     return parts;
   }
 
-  private static long scanInto(Store store, String table, ScanSpec spec, boolean withVisibility, TsvWriter w) {
+  private static long scanInto(Store store, String table, ScanSpec spec, boolean withVisibility, TsvWriter w,
+      AtomicBoolean stop) {
     long lines = 0;
     try (Scan scan = store.scan(table, spec)) {
       for (Entry<Key, Value> e : scan) {
         w.line(e.getKey(), e.getValue(), withVisibility);
-        lines++;
+        if ((++lines & 0xFFF) == 0 && stop.get()) {
+          break; // the export failed elsewhere: nobody will read the rest
+        }
       }
     }
     return lines;
   }
 
-  private record Chunk(TsvWriter text, long lines) {}
+  /** A chunk's text as it is formatted: blocks of bytes, then an end mark (its lines, or its failure). */
+  private static final class ChunkText extends OutputStream {
+    private record Block(byte[] bytes, int size, long lines, Throwable failure) {}
+
+    private final BlockingQueue<Block> blocks = new LinkedBlockingQueue<>();
+    private final BlockingQueue<byte[]> free;
+
+    ChunkText(BlockingQueue<byte[]> free) {
+      this.free = free;
+    }
+
+    /** Called by the chunk's {@link TsvWriter} with whole lines: copied into a recycled block. */
+    @Override
+    public void write(byte[] b, int off, int len) {
+      byte[] block = free.poll();
+      if (block == null || block.length < len) {
+        block = new byte[Math.max(len, BLOCK_BYTES)];
+      }
+      System.arraycopy(b, off, block, 0, len);
+      blocks.add(new Block(block, len, 0, null));
+    }
+
+    @Override
+    public void write(int b) {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    void end(long lines, Throwable failure) {
+      blocks.add(new Block(null, 0, lines, failure));
+    }
+
+    /** Writes the chunk's blocks to {@code out} as they come, recycling them; returns its lines. */
+    long drainTo(OutputStream out, String table) throws InterruptedException {
+      while (true) {
+        Block b = blocks.take();
+        if (b.bytes() == null) {
+          if (b.failure() instanceof RuntimeException re) {
+            throw re; // the scan's own error, as one scan would have thrown it
+          }
+          if (b.failure() instanceof Error err) {
+            throw err;
+          }
+          if (b.failure() != null) {
+            throw new TabuloException("scan of table " + table + " failed: " + b.failure(), b.failure());
+          }
+          return b.lines();
+        }
+        try {
+          out.write(b.bytes(), 0, b.size());
+        } catch (IOException e) {
+          throw new TsvWriter.OutputFailed(e);
+        }
+        free.offer(b.bytes());
+      }
+    }
+  }
+
+  /** Bytes a worker hands over at a time (its writer's flush size is about this). */
+  private static final int BLOCK_BYTES = (1 << 20) + (1 << 16);
 
   private static long inParallel(Store store, String table, List<List<Range>> parts,
       Function<List<Range>, ScanSpec> specFor, Options options, OutputStream out) {
@@ -129,22 +201,32 @@ public final class TsvExport {
       t.setDaemon(true);
       return t;
     });
-    int ahead = 2 * options.threads(); // chunks formatted but not yet written: bounds the memory held
-    Deque<Future<Chunk>> pending = new ArrayDeque<>();
+    AtomicBoolean stop = new AtomicBoolean();
+    BlockingQueue<byte[]> free = new LinkedBlockingQueue<>();
+    int ahead = 2 * options.threads(); // chunks started but not yet written: bounds the memory held
+    Deque<ChunkText> pending = new ArrayDeque<>();
     int next = 0;
     long lines = 0;
     try {
       while (next < parts.size() || !pending.isEmpty()) {
         while (next < parts.size() && pending.size() < ahead) {
           List<Range> part = parts.get(next++);
-          pending.add(pool.submit(() -> {
-            TsvWriter w = TsvWriter.inMemory(1 << 20);
-            return new Chunk(w, scanInto(store, table, specFor.apply(part), options.withVisibility(), w));
-          }));
+          ChunkText text = new ChunkText(free);
+          pending.add(text);
+          pool.execute(() -> {
+            long n = 0;
+            Throwable failure = null;
+            try {
+              TsvWriter w = new TsvWriter(text);
+              n = scanInto(store, table, specFor.apply(part), options.withVisibility(), w, stop);
+              w.flush();
+            } catch (RuntimeException | Error e) {
+              failure = e;
+            }
+            text.end(n, failure);
+          });
         }
-        Chunk c = await(pending.removeFirst(), table);
-        c.text().writeTo(out);
-        lines += c.lines();
+        lines += pending.removeFirst().drainTo(out, table);
       }
       try {
         out.flush();
@@ -152,25 +234,17 @@ public final class TsvExport {
         throw new TsvWriter.OutputFailed(e);
       }
       return lines;
-    } finally {
-      pool.shutdownNow();
-    }
-  }
-
-  private static Chunk await(Future<Chunk> f, String table) {
-    try {
-      return f.get();
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) {
-        throw re; // the scan's own error, as one scan would have thrown it
-      }
-      if (e.getCause() instanceof Error err) {
-        throw err;
-      }
-      throw new TabuloException("scan of table " + table + " failed: " + e.getCause(), e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new TabuloException("scan of table " + table + " interrupted");
+    } finally {
+      stop.set(true);
+      pool.shutdown();
+      try {
+        pool.awaitTermination(1, TimeUnit.MINUTES); // the workers' scans end before the store closes
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 }

@@ -47,31 +47,8 @@ public final class TsvWriter implements AutoCloseable {
 
   /** Collects the text in memory. */
   TsvWriter() {
-    this(64);
-  }
-
-  private TsvWriter(int capacity) {
     this.out = null;
-    this.buf = new byte[capacity];
-  }
-
-  /** Collects the text in memory, to be sent later with {@link #writeTo(OutputStream)}. */
-  public static TsvWriter inMemory(int initialCapacity) {
-    return new TsvWriter(Math.max(64, initialCapacity));
-  }
-
-  /** Bytes collected in memory so far. */
-  public int size() {
-    return size;
-  }
-
-  /** Sends the text collected in memory to {@code to} in one write. */
-  public void writeTo(OutputStream to) {
-    try {
-      to.write(buf, 0, size);
-    } catch (IOException e) {
-      throw new OutputFailed(e);
-    }
+    this.buf = new byte[64];
   }
 
   /** One cell as a line; with {@code withVisibility}, its visibility as a fourth field when not empty. */
