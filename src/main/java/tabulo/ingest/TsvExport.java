@@ -145,15 +145,25 @@ public final class TsvExport {
       this.free = free;
     }
 
-    /** Called by the chunk's {@link TsvWriter} with whole lines: copied into a recycled block. */
+    private byte[] current;
+    private int filled;
+
+    /**
+     * Called by the chunk's {@link TsvWriter} with whole lines, about 1 MB at a time: copied into a recycled
+     * block, handed over when full. Few, large blocks: on a busy machine every hand-over may wait for the
+     * writing thread to be scheduled again.
+     */
     @Override
     public void write(byte[] b, int off, int len) {
-      byte[] block = free.poll();
-      if (block == null || block.length < len) {
-        block = new byte[Math.max(len, BLOCK_BYTES)];
+      if (current != null && filled + len > current.length) {
+        handOver();
       }
-      System.arraycopy(b, off, block, 0, len);
-      blocks.add(new Block(block, len, 0, null));
+      if (current == null) {
+        byte[] block = free.poll();
+        current = block == null || block.length < len ? new byte[Math.max(len, BLOCK_BYTES)] : block;
+      }
+      System.arraycopy(b, off, current, filled, len);
+      filled += len;
     }
 
     @Override
@@ -161,7 +171,16 @@ public final class TsvExport {
       write(new byte[] {(byte) b}, 0, 1);
     }
 
+    private void handOver() {
+      blocks.add(new Block(current, filled, 0, null));
+      current = null;
+      filled = 0;
+    }
+
     void end(long lines, Throwable failure) {
+      if (current != null && failure == null) {
+        handOver();
+      }
       blocks.add(new Block(null, 0, lines, failure));
     }
 
@@ -191,8 +210,8 @@ public final class TsvExport {
     }
   }
 
-  /** Bytes a worker hands over at a time (its writer's flush size is about this). */
-  private static final int BLOCK_BYTES = (1 << 20) + (1 << 16);
+  /** Bytes a worker hands over at a time: several of its writer's flushes (about 1 MB each). */
+  private static final int BLOCK_BYTES = 8 << 20;
 
   private static long inParallel(Store store, String table, List<List<Range>> parts,
       Function<List<Range>, ScanSpec> specFor, Options options, OutputStream out) {
