@@ -24,7 +24,8 @@ public final class TextBenchmark {
   private static final String[] VISIBILITIES = {"A", "A&B", "(A|B)&C"};
 
   /** Seconds of each step (NaN when sqlite3 is missing) and the load average before and after. */
-  public record Result(long lines, long bytes, double put, double scan, double sqliteImport, double sqliteSelect,
+  public record Result(long lines, long bytes, double put, double scan, double scanTwoThreads, double sqliteImport,
+      double sqliteSelect,
       boolean sameOutput, String loadBefore, String loadAfter) {}
 
   private TextBenchmark() {}
@@ -43,6 +44,12 @@ public final class TextBenchmark {
     if (lines != n) {
       throw new IllegalStateException("tabulo scan printed " + lines + " lines, put " + n);
     }
+    Path outTwo = dir.resolve("scan-two-threads.tsv");
+    double scanTwoThreads = tabulo(db, outTwo, "scan", "--threads", "2", "T"); // chunks on two threads
+    if (Files.mismatch(out, outTwo) >= 0) {
+      throw new IllegalStateException("tabulo scan --threads 2 printed other bytes than tabulo scan");
+    }
+    Files.delete(outTwo);
     double sqliteImport = Double.NaN;
     double sqliteSelect = Double.NaN;
     boolean same = false;
@@ -54,7 +61,8 @@ public final class TextBenchmark {
       sqliteSelect = sqlite(sdb, ".mode tabs\n.output " + sout + "\nSELECT row, col, val FROM t ORDER BY row, col;\n");
       same = Files.mismatch(out, sout) < 0;
     }
-    return new Result(n, Files.size(tsv), put, scan, sqliteImport, sqliteSelect, same, load, loadAverage());
+    return new Result(n, Files.size(tsv), put, scan, scanTwoThreads, sqliteImport, sqliteSelect, same, load,
+        loadAverage());
   }
 
   /**
@@ -97,12 +105,13 @@ public final class TextBenchmark {
     return time(new ProcessBuilder(command), stdout, "tabulo " + String.join(" ", args));
   }
 
-  /** This JVM's java, options (but profilers and agents) and class path, and Tabulo's main class. */
+  /** This JVM's java, options (but profilers, agents and archiving) and class path, and Tabulo's main class. */
   static List<String> javaCommand() {
     List<String> c = new ArrayList<>();
     c.add(ProcessHandle.current().info().command().orElse("java"));
     for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (!a.startsWith("-XX:StartFlightRecording") && !a.startsWith("-agent") && !a.startsWith("-javaagent")) {
+      if (!a.startsWith("-XX:StartFlightRecording") && !a.startsWith("-agent") && !a.startsWith("-javaagent")
+          && !a.startsWith("-XX:ArchiveClassesAtExit")) { // the tabulo script's first run writes its archive alone
         c.add(a);
       }
     }
@@ -176,6 +185,7 @@ public final class TextBenchmark {
     out.printf("%-40s %9s %13s%n", "step", "seconds", "lines/s");
     step(out, r, "tabulo put T file.tsv", r.put());
     step(out, r, "tabulo scan T > out.tsv", r.scan());
+    step(out, r, "tabulo scan --threads 2 T > out.tsv", r.scanTwoThreads());
     if (Double.isNaN(r.sqliteImport())) {
       out.println("sqlite3 not found at " + SQLITE + ": no baseline");
     } else {

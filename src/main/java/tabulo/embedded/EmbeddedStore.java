@@ -308,6 +308,15 @@ public final class EmbeddedStore implements Store {
   }
 
   @Override
+  public List<byte[]> sampleRows(String table, int count) {
+    try {
+      return table(table).sampleRows(count);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the file indexes of table " + table, e);
+    }
+  }
+
+  @Override
   public TableInfo info(String table) {
     Table t = table(table);
     Table.Sizes sizes = t.sizes();

@@ -224,6 +224,28 @@ final class Table {
     }
   }
 
+  /**
+   * Up to {@code count} rows cutting the table's data into parts of about equal size, sorted and distinct,
+   * taken from the file indexes of its tablets and its splits (data still in memory is not weighed).
+   */
+  List<byte[]> sampleRows(int count) throws IOException {
+    List<byte[]> rows = new ArrayList<>();
+    for (int i = 0; i < tabletCount(); i++) {
+      Tablet t = tabletIfNotEmpty(i);
+      if (t != null) {
+        try (TabletSnapshot snap = t.snapshot()) {
+          rows.addAll(snap.indexRows());
+        }
+      }
+    }
+    rows.sort(java.util.Arrays::compareUnsigned);
+    java.util.TreeSet<byte[]> out = new java.util.TreeSet<>(java.util.Arrays::compareUnsigned);
+    for (int k = 1; k <= count && !rows.isEmpty(); k++) {
+      out.add(rows.get((int) ((long) k * rows.size() / (count + 1))));
+    }
+    return new ArrayList<>(out);
+  }
+
   int tabletCount() {
     return tablets.length;
   }

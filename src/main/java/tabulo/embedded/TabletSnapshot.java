@@ -41,6 +41,27 @@ final class TabletSnapshot implements AutoCloseable {
     return SourceTraits.ofAll(all);
   }
 
+  /**
+   * The rows of the files' index entries (one per data block, so spread evenly over the data they hold),
+   * unsorted and possibly repeated; memtable runs and files of other formats contribute none.
+   */
+  List<byte[]> indexRows() throws java.io.IOException {
+    List<byte[]> rows = new ArrayList<>();
+    for (TabletFile f : files) {
+      try (FileReaderLease lease = FileReaderLease.acquire(f)) {
+        if (!(lease.reader() instanceof org.apache.accumulo.core.file.rfile.RFile.Reader reader)) {
+          continue; // another format: its rows are not weighed
+        }
+        org.apache.accumulo.core.file.FileSKVIterator index = reader.getIndex();
+        while (index.hasTop()) {
+          rows.add(index.getTopKey().getRowData().toArray());
+          index.next();
+        }
+      }
+    }
+    return rows;
+  }
+
   @Override
   public void close() {
     if (closed) {

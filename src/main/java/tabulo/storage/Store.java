@@ -41,6 +41,19 @@ public interface Store extends AutoCloseable {
 
   SortedSet<String> splits(String table);
 
+  /**
+   * Up to {@code count} sorted, distinct rows that cut the table's data into parts of roughly equal size,
+   * for a reader that scans the parts in parallel; empty when the host cannot tell cheaply. By default
+   * the table's splits (a host's tablets); the embedded engine reads its files' indexes.
+   */
+  default java.util.List<byte[]> sampleRows(String table, int count) {
+    java.util.List<byte[]> rows = new java.util.ArrayList<>();
+    for (String s : splits(table)) {
+      rows.add(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+    return rows;
+  }
+
   TableInfo info(String table);
 
   /** Attaches an iterator at the given scopes, as Accumulo's {@code attachIterator}; persisted with the table. */
