@@ -40,7 +40,7 @@ class LocalityGroupsTransferTest {
   private static final int BIG = 1000; // bytes of each A value: what a scan of B must not read
 
   @ParameterizedTest
-  @ValueSource(strings = {"none"})
+  @ValueSource(strings = {"none", "gz"})
   void groupsSurviveExportImportAndCompression(String codec) {
     EngineOptions options = EngineOptions.defaults().compression(codec);
     Random random = new Random(7); // A's values are random letters: gz cannot shrink them below what is counted
