@@ -40,7 +40,8 @@ import tabulo.storage.TableSettings;
 /**
  * The measured half of {@code bench partition}: C = A B (two permuted Graph500 graphs, an AMG A P, a mesh A A) on a
  * store whose kernels run in N servers, by RRp (A and B split alike into N equal row ranges), gRRp (the plan's placed copies of A
- * and B, made once, then multiplied; and {@code mult --plan} end to end, copies included) and the outer product,
+ * and B, made once, then multiplied, and again once the copies are compacted; and {@code mult --plan} end to end,
+ * copies included) and the outer product,
  * each with its time and the entries of the other factor its kernels read from other servers; every C checked
  * equal to RRp's. The model's count of remote B entries is printed beside the measured one (equal when every
  * part's A and B tablets share a server).
@@ -166,6 +167,17 @@ public final class PartitionServersBenchmark {
     MxmResult placed = fastest(store, "pbPA", "pbPB", "pbC_placed",
         () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
     out.add(run(n, product, "gRRp (placed copies)", placed, planned, log));
+    // the copies were written in sorted chunks, several files per tablet, where A and B have one bulk-loaded file
+    // each: the same multiply once the copies are compacted, at rest as A and B are
+    log.printf(Locale.ROOT, "%d servers, %s: files A %d, B %d, placed A %d, placed B %d (tablets %d)%n", n,
+        product.name(), store.info(a).files(), store.info(b).files(), store.info("pbPA").files(),
+        store.info("pbPB").files(), store.info(a).tablets());
+    store.compact("pbPA");
+    store.compact("pbPB");
+    where.settle();
+    MxmResult compacted = fastest(store, "pbPA", "pbPB", "pbC_placed",
+        () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
+    out.add(run(n, product, "gRRp (placed, compacted)", compacted, planned, log));
     MxmResult endToEnd = fastest(store, a, b, "pbC_grrp",
         () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE).plan("pbP"));
     out.add(run(n, product, "gRRp (mult --plan)", endToEnd, planned, log));
