@@ -454,6 +454,21 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   }
 
   @Override
+  public java.util.SortedMap<String, SortedSet<String>> localityGroups(String table) {
+    try {
+      java.util.SortedMap<String, SortedSet<String>> out = new java.util.TreeMap<>();
+      client.tableOperations().getLocalityGroups(table).forEach((name, families) -> {
+        SortedSet<String> f = new TreeSet<>();
+        families.forEach(t -> f.add(t.toString()));
+        out.put(name, f);
+      });
+      return out;
+    } catch (AccumuloException | TableNotFoundException e) {
+      throw failure("read the locality groups of table", table, e);
+    }
+  }
+
+  @Override
   public void flush(String table) {
     try {
       client.tableOperations().flush(table, null, null, true);

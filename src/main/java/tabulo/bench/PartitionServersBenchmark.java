@@ -13,8 +13,10 @@ import org.apache.accumulo.core.data.Value;
 
 import tabulo.gen.Graph500;
 import tabulo.gen.Graph500Table;
+import tabulo.gen.MatrixTable;
 import tabulo.gen.VertexKeys;
 import tabulo.kernel.RowStream;
+import tabulo.math.CsrMatrix;
 import tabulo.math.DecimalCodec;
 import tabulo.ops.RekeyRows;
 import tabulo.ops.Session;
@@ -36,9 +38,10 @@ import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
 
 /**
- * The measured half of {@code bench partition}: C = A B of two permuted Graph500 graphs on a store whose kernels
- * run in N servers, by RRp (A and B split alike into N equal vertex ranges), gRRp (the plan's placed copies of A
- * and B, made once, then multiplied; and {@code mult --plan} end to end, copies included) and the outer product,
+ * The measured half of {@code bench partition}: C = A B (two permuted Graph500 graphs, an AMG A P, a mesh A A) on a
+ * store whose kernels run in N servers, by RRp (A and B split alike into N equal row ranges), gRRp (the plan's placed copies of A
+ * and B, made once, then multiplied, and again once the copies are compacted; and {@code mult --plan} end to end,
+ * copies included) and the outer product,
  * each with its time and the entries of the other factor its kernels read from other servers; every C checked
  * equal to RRp's. The model's count of remote B entries is printed beside the measured one (equal when every
  * part's A and B tablets share a server).
@@ -54,29 +57,99 @@ public final class PartitionServersBenchmark {
     void settle();
   }
 
-  /** One measured multiply. */
-  public record Run(int servers, int scale, String name, double seconds, long remote, long modelRemote, long partialProducts,
-      long work, long maxPartWork, long maxPartRemote) {}
+  /** One measured multiply of {@code product} (its Graph500 SCALE in {@code scale}, 0 for other products). */
+  public record Run(int servers, String product, int scale, String name, double seconds, long remote,
+      long modelRemote, long partialProducts, long work, long maxPartWork, long maxPartRemote) {}
+
+  /** A product C = A B to measure: writes A and B split alike into N equal row ranges, and gives those splits. */
+  public interface Product {
+    String name();
+
+    /** Its Graph500 SCALE; 0 when it is not a Graph500 product. */
+    int scale();
+
+    void write(Store store, String a, String b, int ranges);
+
+    /** The split points {@link #write} gives A and B for {@code ranges} ranges. */
+    List<byte[]> splits(int ranges);
+  }
+
+  /** Two permuted Graph500 graphs of one SCALE, seeds 1 and 2. */
+  public static Product graph500(int scale) {
+    return new Product() {
+      @Override
+      public String name() {
+        return "graph500 permuted A*B SCALE " + scale;
+      }
+
+      @Override
+      public int scale() {
+        return scale;
+      }
+
+      @Override
+      public void write(Store store, String a, String b, int ranges) {
+        Graph500Table.writeInVertexRanges(store, a, Graph500.Options.ofScale(scale).withSeed(1).withPermute(true),
+            ranges);
+        Graph500Table.writeInVertexRanges(store, b, Graph500.Options.ofScale(scale).withSeed(2).withPermute(true),
+            ranges);
+      }
+
+      @Override
+      public List<byte[]> splits(int ranges) {
+        return vertexSplits(scale, ranges);
+      }
+    };
+  }
+
+  /** Generated matrices (rows of B = columns of A), keys of one width, split at equal ranges of A's rows. */
+  public static Product matrices(String name, CsrMatrix am, CsrMatrix bm) {
+    if (am.cols() != bm.rows()) {
+      throw new IllegalArgumentException(name + ": A has " + am.cols() + " columns, B " + bm.rows() + " rows");
+    }
+    int width = Math.max(MatrixTable.width(am), MatrixTable.width(bm));
+    return new Product() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public int scale() {
+        return 0;
+      }
+
+      @Override
+      public void write(Store store, String a, String b, int ranges) {
+        MatrixTable.write(store, a, am, width, splits(ranges));
+        MatrixTable.write(store, b, bm, width, splits(ranges));
+      }
+
+      @Override
+      public List<byte[]> splits(int ranges) {
+        return MatrixTable.rangeSplits(am.rows(), width, ranges);
+      }
+    };
+  }
 
   /** Each multiply runs this many times; the fastest counts (the first run of a fresh cluster compiles code). */
   private static final int RUNS = 2;
 
   private PartitionServersBenchmark() {}
 
-  public static List<Run> measure(Servers where, int scale, double eps, long seed, PrintStream log) {
+  public static List<Run> measure(Servers where, Product product, double eps, long seed, PrintStream log) {
     Store store = where.store();
     int n = where.servers();
     String a = "pbA";
     String b = "pbB";
-    Graph500Table.writeInVertexRanges(store, a, Graph500.Options.ofScale(scale).withSeed(1).withPermute(true), n);
-    Graph500Table.writeInVertexRanges(store, b, Graph500.Options.ofScale(scale).withSeed(2).withPermute(true), n);
+    product.write(store, a, b, n);
     where.settle();
     BipartiteModel m = StoredModel.read(store, a, b);
     List<Run> out = new ArrayList<>();
 
-    Assignment contiguous = PartCosts.bySplits(m, vertexSplits(scale, n));
+    Assignment contiguous = PartCosts.bySplits(m, product.splits(n));
     MxmResult rrp = fastest(store, a, b, "pbC_rrp", () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
-    out.add(run(n, scale, "RRp (vertex ranges)", rrp, PartCosts.of(m, contiguous), log));
+    out.add(run(n, product, "RRp (vertex ranges)", rrp, PartCosts.of(m, contiguous), log));
 
     long t0 = System.nanoTime();
     SpGemmPartitioner.Plan plan = SpGemmPartitioner.plan(m, new Partitioner.Options(n, eps, seed));
@@ -93,12 +166,23 @@ public final class PartitionServersBenchmark {
     PartCosts.Part[] planned = PartCosts.of(m, plan.assignment());
     MxmResult placed = fastest(store, "pbPA", "pbPB", "pbC_placed",
         () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
-    out.add(run(n, scale, "gRRp (placed copies)", placed, planned, log));
+    out.add(run(n, product, "gRRp (placed copies)", placed, planned, log));
+    // the copies were written in sorted chunks, several files per tablet, where A and B have one bulk-loaded file
+    // each: the same multiply once the copies are compacted, at rest as A and B are
+    log.printf(Locale.ROOT, "%d servers, %s: files A %d, B %d, placed A %d, placed B %d (tablets %d)%n", n,
+        product.name(), store.info(a).files(), store.info(b).files(), store.info("pbPA").files(),
+        store.info("pbPB").files(), store.info(a).tablets());
+    store.compact("pbPA");
+    store.compact("pbPB");
+    where.settle();
+    MxmResult compacted = fastest(store, "pbPA", "pbPB", "pbC_placed",
+        () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
+    out.add(run(n, product, "gRRp (placed, compacted)", compacted, planned, log));
     MxmResult endToEnd = fastest(store, a, b, "pbC_grrp",
         () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE).plan("pbP"));
-    out.add(run(n, scale, "gRRp (mult --plan)", endToEnd, planned, log));
+    out.add(run(n, product, "gRRp (mult --plan)", endToEnd, planned, log));
     MxmResult outer = fastest(store, a, b, "pbC_outer", () -> MxmOptions.defaults().algorithm(Algorithm.OUTER));
-    out.add(run(n, scale, "outer product (A^T copied)", outer, null, log));
+    out.add(run(n, product, "outer product (A^T copied)", outer, null, log));
 
     sameMatrix(store, "pbC_rrp", "pbC_grrp");
     sameMatrix(store, "pbC_rrp", "pbC_outer");
@@ -141,7 +225,7 @@ public final class PartitionServersBenchmark {
     return out;
   }
 
-  private static Run run(int n, int scale, String name, MxmResult r, PartCosts.Part[] parts, PrintStream log) {
+  private static Run run(int n, Product product, String name, MxmResult r, PartCosts.Part[] parts, PrintStream log) {
     long modelRemote = -1;
     long work = 0;
     long maxWork = 0;
@@ -155,10 +239,10 @@ public final class PartitionServersBenchmark {
         maxRemote = Math.max(maxRemote, p.remoteB());
       }
     }
-    log.printf(Locale.ROOT, "%d servers, SCALE %d: %s %.2f s, remote %,d%n", n, scale, name, r.seconds(),
+    log.printf(Locale.ROOT, "%d servers, %s: %s %.2f s, remote %,d%n", n, product.name(), name, r.seconds(),
         r.remoteEntries());
-    return new Run(n, scale, name, r.seconds(), r.remoteEntries(), modelRemote, r.partialProducts(), work, maxWork,
-        maxRemote);
+    return new Run(n, product.name(), product.scale(), name, r.seconds(), r.remoteEntries(), modelRemote,
+        r.partialProducts(), work, maxWork, maxRemote);
   }
 
   /** Entries a part touches other than remote ones: A read, B read locally, partial products, C written. */

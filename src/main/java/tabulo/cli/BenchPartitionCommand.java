@@ -18,9 +18,11 @@ import tabulo.storage.TabuloException;
     "partitioning time. In memory: the figures are the model's, no table is",
     "read or written.",
     "With --tservers N,...: instead, per N a mini-accumulo cluster of N tablet",
-    "servers (tablets placed by tabulo.accumulo.AlignedBalancer) multiplies two",
-    "permuted Graph500 graphs (--server-scales) by RRp, gRRp and the outer",
-    "product, printing times and remote entries measured by the kernels, then",
+    "servers (tablets placed by tabulo.accumulo.AlignedBalancer; N = 1 is the",
+    "reference without communication) multiplies two permuted Graph500 graphs",
+    "(--server-scales), the Poisson A times its prolongator (--grid) and the mesh",
+    "A*A (--mesh) by RRp, gRRp and the outer product (--server-products picks",
+    "them), printing times and remote entries measured by the kernels, then",
     "projects K = --project servers with a fitted cost model beside paper 001's",
     "Table 2."})
 final class BenchPartitionCommand implements Runnable {
@@ -28,10 +30,12 @@ final class BenchPartitionCommand implements Runnable {
       description = "Graph500 SCALEs (default ${DEFAULT-VALUE}).")
   int[] scales = {12, 14, 16};
 
-  @Option(names = "--grid", paramLabel = "N", description = "Poisson grid N x N (default ${DEFAULT-VALUE}).")
+  @Option(names = "--grid", paramLabel = "N", description = "Poisson grid N x N (default ${DEFAULT-VALUE}; "
+      + "also with --tservers).")
   int grid = 256;
 
-  @Option(names = "--mesh", paramLabel = "N", description = "3D mesh N x N x N (default ${DEFAULT-VALUE}).")
+  @Option(names = "--mesh", paramLabel = "N", description = "3D mesh N x N x N (default ${DEFAULT-VALUE}; "
+      + "also with --tservers).")
   int mesh = 40;
 
   @Option(names = "--parts", paramLabel = "K,...", split = ",", description = "Parts (default ${DEFAULT-VALUE}).")
@@ -54,6 +58,11 @@ final class BenchPartitionCommand implements Runnable {
           + "measured).")
   Integer projectScale;
 
+  @Option(names = "--server-products", paramLabel = "P,...", split = ",",
+      description = "With --tservers: the products measured on each cluster, of graph500 (one per "
+          + "--server-scales), amg (Poisson --grid A times P), mesh (--mesh A*A) (default ${DEFAULT-VALUE}).")
+  String[] serverProducts = {"graph500", "amg", "mesh"};
+
   @Option(names = "--tserver-heap", paramLabel = "MB",
       description = "With --tservers: heap of each tablet server (default ${DEFAULT-VALUE}).")
   int tserverHeap = 1024;
@@ -66,8 +75,8 @@ final class BenchPartitionCommand implements Runnable {
   public void run() {
     if (tservers != null) {
       int largest = Arrays.stream(serverScales).max().orElse(12);
-      BenchPartitionServers.run(tservers, serverScales, tserverHeap, project,
-          projectScale == null ? largest : projectScale, seed);
+      BenchPartitionServers.run(new BenchPartitionServers.Options(tservers, serverScales, serverProducts, grid, mesh,
+          tserverHeap, project, projectScale == null ? largest : projectScale, seed));
       return;
     }
     for (int s : scales) {

@@ -7,6 +7,8 @@ import java.util.Locale;
 import tabulo.accumulo.MiniClusterAligned;
 import tabulo.bench.PartitionServersBenchmark;
 import tabulo.bench.ServerProjection;
+import tabulo.gen.SparseMatrices;
+import tabulo.math.CsrMatrix;
 import tabulo.partition.Partitioner;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
@@ -15,7 +17,45 @@ import tabulo.storage.TabuloException;
 final class BenchPartitionServers {
   private BenchPartitionServers() {}
 
-  static void run(int[] tservers, int[] scales, int heapMb, int[] project, int projectScale, long seed) {
+  /** What to measure: clusters, products and their sizes, and the projection. */
+  record Options(int[] tservers, int[] scales, String[] products, int grid, int mesh, int heapMb, int[] project,
+      int projectScale, long seed) {}
+
+  /** The products to measure, in the order given. */
+  private static List<PartitionServersBenchmark.Product> products(Options o) {
+    List<PartitionServersBenchmark.Product> out = new ArrayList<>();
+    for (String p : o.products()) {
+      switch (p) {
+        case "graph500" -> {
+          for (int scale : o.scales()) {
+            out.add(PartitionServersBenchmark.graph500(scale));
+          }
+        }
+        case "amg" -> {
+          if (o.grid() < 3 || o.grid() > 2000) {
+            throw new TabuloException("--grid: expected 3 to 2000, got " + o.grid());
+          }
+          out.add(PartitionServersBenchmark.matrices("poisson2d " + o.grid() + "^2 A*P (3x3 aggregates)",
+              SparseMatrices.poisson2d(o.grid()), SparseMatrices.aggregation2d(o.grid(), 3)));
+        }
+        case "mesh" -> {
+          if (o.mesh() < 2 || o.mesh() > 200) {
+            throw new TabuloException("--mesh: expected 2 to 200, got " + o.mesh());
+          }
+          CsrMatrix m = SparseMatrices.poisson3d(o.mesh());
+          out.add(PartitionServersBenchmark.matrices("mesh 7-point " + o.mesh() + "^3 A*A", m, m));
+        }
+        default -> throw new TabuloException("--server-products: expected graph500, amg or mesh, got " + p);
+      }
+    }
+    return out;
+  }
+
+  static void run(Options o) {
+    int[] tservers = o.tservers();
+    int[] scales = o.scales();
+    int projectScale = o.projectScale();
+    int[] project = o.project();
     for (int n : tservers) {
       if (n < 1 || n > 16) {
         throw new TabuloException("--tservers: expected 1 to 16 tablet servers, got " + n);
@@ -35,10 +75,11 @@ final class BenchPartitionServers {
       }
     }
     double eps = Partitioner.Options.DEFAULT_IMBALANCE;
+    List<PartitionServersBenchmark.Product> products = products(o);
     List<PartitionServersBenchmark.Run> runs = new ArrayList<>();
     for (int n : tservers) {
       System.err.printf("starting mini-accumulo with %d tablet servers%n", n);
-      try (MiniClusterAligned cluster = MiniClusterAligned.start(n, heapMb)) {
+      try (MiniClusterAligned cluster = MiniClusterAligned.start(n, o.heapMb())) {
         PartitionServersBenchmark.Servers where = new PartitionServersBenchmark.Servers() {
           @Override
           public Store store() {
@@ -55,16 +96,16 @@ final class BenchPartitionServers {
             cluster.settle();
           }
         };
-        for (int scale : scales) {
-          runs.addAll(PartitionServersBenchmark.measure(where, scale, eps, seed, System.err));
+        for (PartitionServersBenchmark.Product p : products) {
+          runs.addAll(PartitionServersBenchmark.measure(where, p, eps, o.seed(), System.err));
         }
       }
     }
-    System.out.println("graph500 permuted A*B (seeds 1, 2), measured on mini-accumulo (one machine), fastest of 2 runs");
-    System.out.printf("%3s %5s %-28s %9s %12s %12s %14s%n", "N", "SCALE", "algorithm", "seconds", "remote",
+    System.out.println("measured on mini-accumulo (one machine), fastest of 2 runs; graph500: permuted, seeds 1, 2");
+    System.out.printf("%3s %-40s %-28s %9s %12s %12s %14s%n", "N", "product", "algorithm", "seconds", "remote",
         "model remote", "partial prod.");
     for (PartitionServersBenchmark.Run r : runs) {
-      System.out.printf(Locale.ROOT, "%3d %5d %-28s %9.2f %,12d %12s %,14d%n", r.servers(), r.scale(), r.name(),
+      System.out.printf(Locale.ROOT, "%3d %-40s %-28s %9.2f %,12d %12s %,14d%n", r.servers(), r.product(), r.name(),
           r.seconds(),
           r.remote(), r.modelRemote() < 0 ? "-" : String.format("%,d", r.modelRemote()), r.partialProducts());
     }
@@ -75,6 +116,6 @@ final class BenchPartitionServers {
       System.out.println("no projection: the row-by-row runs do not determine the cost model");
       return;
     }
-    ServerProjection.print(model, projectScale, project, eps, seed, System.out);
+    ServerProjection.print(model, projectScale, project, eps, o.seed(), System.out);
   }
 }

@@ -11,9 +11,10 @@ import tabulo.ingest.TsvCodec;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 
-@Command(name = "info", description = {"Show a table's size, split points and iterators.",
+@Command(name = "info", description = {"Show a table's size, split points, iterators and locality groups.",
     "Show a table's size: stored entries (before versioning and deletes",
-    "are applied), tablets, files and bytes on disk; its split points and iterators.",
+    "are applied), tablets, files and bytes on disk; its split points, iterators and",
+    "locality groups (a line each: group, its name, then its column families, tab-separated).",
     "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class InfoCommand implements Runnable {
   @ParentCommand
@@ -40,6 +41,9 @@ final class InfoCommand implements Runnable {
               + is.getIteratorClass() + (is.getOptions().isEmpty() ? "" : "\t" + is.getOptions()));
         }
       }
+      store.localityGroups(table).forEach((name, families) -> main.out().println("group\t" + name + "\t"
+          + String.join("\t", families.stream().map(f -> TsvCodec.escape(f.getBytes(
+              java.nio.charset.StandardCharsets.UTF_8))).toList())));
     }
   }
 }

@@ -364,6 +364,11 @@ public final class EmbeddedStore implements Store {
   }
 
   @Override
+  public java.util.SortedMap<String, SortedSet<String>> localityGroups(String table) {
+    return LocalityGroupProperties.names(LocalityGroupProperties.groups(table(table).fileConf()));
+  }
+
+  @Override
   public void flush(String table) {
     checkWritable("flush table " + table);
     try {

@@ -47,6 +47,17 @@ final class LocalityGroupProperties {
     return props;
   }
 
+  /** {@code groups} with families as UTF-8 strings, both sorted (for reports and exports). */
+  static java.util.SortedMap<String, java.util.SortedSet<String>> names(Map<String, Set<ByteSequence>> groups) {
+    java.util.SortedMap<String, java.util.SortedSet<String>> out = new TreeMap<>();
+    groups.forEach((name, families) -> {
+      java.util.SortedSet<String> f = new java.util.TreeSet<>();
+      families.forEach(cf -> f.add(new String(cf.toArray(), java.nio.charset.StandardCharsets.UTF_8)));
+      out.put(name, f);
+    });
+    return out;
+  }
+
   /** The groups a table's file configuration names: group name to column families (empty: none). */
   static Map<String, Set<ByteSequence>> groups(AccumuloConfiguration tableConf) {
     try {

@@ -5,17 +5,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.file.FileSKVWriter;
 
 import tabulo.rfile.Cell;
 import tabulo.rfile.RFileWriter;
 
 /**
  * Builds one sorted file from entries appended in key order (LevelDB's table builder): counts them and
- * notes what they hold (deletes, labels, several versions of a column) for the manifest. Uncompressed
- * files are written by Tabulo's own RFile writer, compressed ones by Accumulo's.
+ * notes what they hold (deletes, labels, several versions of a column) for the manifest. Files are written
+ * by Tabulo's own RFile writer (compressed or not).
  */
 final class SortedFileBuilder implements AutoCloseable {
   private final Path file;
@@ -31,12 +29,6 @@ final class SortedFileBuilder implements AutoCloseable {
   /** A builder writing through Tabulo's RFile writer (uncompressed blocks). */
   static SortedFileBuilder of(Path file, RFileWriter writer) {
     return new SortedFileBuilder(file, new TabuloOutput(writer));
-  }
-
-  /** A builder writing through Accumulo's file writer (any codec). */
-  static SortedFileBuilder of(Path file, FileSKVWriter writer) throws IOException {
-    writer.startDefaultLocalityGroup();
-    return new SortedFileBuilder(file, new AccumuloOutput(writer));
   }
 
   void append(Key k, Value v) throws IOException {
@@ -135,43 +127,6 @@ final class SortedFileBuilder implements AutoCloseable {
     @Override
     public SourceTraits traits() {
       return new SourceTraits(writer.hasDeletes(), writer.hasVisibilities(), writer.hasVersions());
-    }
-
-    @Override
-    public void close() throws IOException {
-      writer.close();
-    }
-  }
-
-  private static final class AccumuloOutput implements Output {
-    private final FileSKVWriter writer;
-    private final Key previous = new Key();
-    private boolean any;
-    private boolean deletes;
-    private boolean labels;
-    private boolean versions;
-
-    AccumuloOutput(FileSKVWriter writer) {
-      this.writer = writer;
-    }
-
-    @Override
-    public void append(Key k, Value v) throws IOException {
-      writer.append(k, v);
-      deletes |= k.isDeleted();
-      labels |= k.getColumnVisibilityData().length() > 0;
-      if (any && !versions) {
-        versions = k.equals(previous, PartialKey.ROW_COLFAM_COLQUAL_COLVIS);
-      }
-      if (!versions) {
-        previous.set(k); // copied: the caller may reuse its key
-      }
-      any = true;
-    }
-
-    @Override
-    public SourceTraits traits() {
-      return new SourceTraits(deletes, labels, versions);
     }
 
     @Override

@@ -16,7 +16,6 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.file.FileOperations;
 import org.apache.accumulo.core.file.FileSKVIterator;
-import org.apache.accumulo.core.file.FileSKVWriter;
 import org.apache.accumulo.core.file.blockfile.impl.BasicCacheProvider;
 import org.apache.accumulo.core.file.blockfile.impl.CacheProvider;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
@@ -87,25 +86,23 @@ final class SortedFiles {
     }
   }
 
-  /** Uncompressed files through Tabulo's RFile writer (several times faster); others through Accumulo's. */
+  /**
+   * Files through Tabulo's RFile writer, in the table's locality groups and with its block compression (the
+   * writer compresses each block with Accumulo's codec, so compressed tables keep their groups too).
+   */
   static SortedFileBuilder newBuilder(Path file, ConfigurationCopy tableConf) throws IOException {
-    if ("none".equals(tableConf.get(Property.TABLE_FILE_COMPRESSION_TYPE))) {
-      OutputStream out = new ChecksummingOutputStream(Channels.newOutputStream(
-          PrivateFiles.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), file);
-      try {
-        return SortedFileBuilder.of(file, new RFileWriter(out,
-            tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE),
-            tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX),
-            LocalityGroupProperties.groups(tableConf)));
-      } catch (IOException | RuntimeException e) {
-        out.close();
-        FileChecksums.deleteWithFile(file);
-        throw e;
-      }
+    OutputStream out = new ChecksummingOutputStream(Channels.newOutputStream(
+        PrivateFiles.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), file);
+    try {
+      return SortedFileBuilder.of(file, new RFileWriter(out, new RFileWriter.Options()
+          .blockSizes(tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE),
+              tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX))
+          .groups(LocalityGroupProperties.groups(tableConf))
+          .compression(tableConf.get(Property.TABLE_FILE_COMPRESSION_TYPE))));
+    } catch (IOException | RuntimeException e) {
+      out.close();
+      FileChecksums.deleteWithFile(file);
+      throw e;
     }
-    FileSKVWriter writer = FileOperations.getInstance().newWriterBuilder()
-        .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf).build();
-    return SortedFileBuilder.of(file, writer);
   }
-
 }

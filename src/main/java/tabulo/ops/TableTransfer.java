@@ -9,33 +9,40 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.rfile.RFile;
-import org.apache.accumulo.core.client.rfile.RFileWriter;
+import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.user.VersioningIterator;
+import org.apache.accumulo.core.util.LocalityGroupUtil;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.io.Text;
 
+import tabulo.rfile.RFileWriter;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
@@ -47,9 +54,11 @@ import tabulo.storage.TabuloException;
 /**
  * Moves a table between hosts through a directory: {@link #export} writes the table's visible entries
  * (through its scan-time iterators, with their visibilities and timestamps) as sorted RFiles, one per
- * tablet ({@code T.rf}, T the tablet index), with Accumulo's public RFile writer, plus
- * {@value #META}: the split points and every iterator setting per scope (priority, class, options).
- * {@link #importTable} creates the table with those splits and iterators and loads the files: on Accumulo
+ * tablet ({@code T.rf}, T the tablet index), with Tabulo's RFile writer (the table's locality groups kept in
+ * the files), plus {@value #META}: the split points, every iterator setting per scope (priority, class,
+ * options) and the locality groups ({@code groups} = the names, {@code group.NAME} = its column families as
+ * Accumulo encodes them in {@code table.group.NAME}).
+ * {@link #importTable} creates the table with those splits, iterators and groups and loads the files: on Accumulo
  * with a bulk import ({@code importDirectory}) of copies, on the embedded engine through
  * {@link Store#bulkLoad}. The directory is left unchanged by an import.
  */
@@ -122,8 +131,16 @@ public final class TableTransfer {
       }
     }
     meta.setProperty("iterators", Integer.toString(n));
+    Map<String, Set<ByteSequence>> groups = new TreeMap<>();
+    store.localityGroups(table).forEach((name, families) -> {
+      Set<ByteSequence> f = new HashSet<>();
+      families.forEach(cf -> f.add(new ArrayByteSequence(cf.getBytes(StandardCharsets.UTF_8))));
+      groups.put(name, f);
+      meta.setProperty("group." + name, LocalityGroupUtil.encodeColumnFamilies(
+          families.stream().map(Text::new).collect(Collectors.toSet())));
+    });
+    meta.setProperty("groups", String.join(",", groups.keySet()));
 
-    FileSystem fs = localFs();
     long entries = 0;
     List<String> files = new ArrayList<>();
     int tablet = -1;
@@ -143,8 +160,9 @@ public final class TableTransfer {
             tablet = t;
             String name = tablet + ".rf";
             files.add(name);
-            writer = RFile.newWriter().to(dir.resolve(name).toAbsolutePath().toString()).withFileSystem(fs)
-                .build();
+            writer = new RFileWriter(Files.newOutputStream(dir.resolve(name), StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.WRITE), RFileWriter.DEFAULT_BLOCK_SIZE, RFileWriter.DEFAULT_INDEX_BLOCK_SIZE,
+                groups);
           }
         }
         writer.append(k, e.getValue());
@@ -204,8 +222,8 @@ public final class TableTransfer {
   // ---------------------------------------------------------------- import
 
   /** The parsed metadata of an export directory. */
-  record Exported(SortedSet<String> splits, List<TableSettings.AttachedIterator> iterators, List<String> files,
-      long entries) {}
+  record Exported(SortedSet<String> splits, List<TableSettings.AttachedIterator> iterators,
+      Map<String, Set<String>> groups, List<String> files, long entries) {}
 
   static Exported read(Path dir) {
     Path metaFile = dir.resolve(META);
@@ -252,6 +270,17 @@ public final class TableTransfer {
           a.scopes().add(scope);
         }
       }
+      Map<String, Set<String>> groups = new TreeMap<>();
+      for (String name : p.getProperty("groups", "").split(",")) {
+        if (!name.isEmpty()) {
+          String encoded = Objects.requireNonNull(p.getProperty("group." + name), "group." + name);
+          Set<String> families = new TreeSet<>();
+          for (ByteSequence cf : LocalityGroupUtil.decodeColumnFamilies(encoded)) {
+            families.add(new String(cf.toArray(), StandardCharsets.UTF_8));
+          }
+          groups.put(name, families);
+        }
+      }
       List<String> files = new ArrayList<>();
       for (String f : p.getProperty("files", "").split(",")) {
         if (!f.isEmpty()) {
@@ -264,9 +293,9 @@ public final class TableTransfer {
           files.add(f);
         }
       }
-      return new Exported(splits, new ArrayList<>(its.values()), files,
+      return new Exported(splits, new ArrayList<>(its.values()), groups, files,
           Long.parseLong(p.getProperty("entries", "-1"))); // -1: not recorded
-    } catch (NumberFormatException | NullPointerException e) {
+    } catch (NumberFormatException | NullPointerException | LocalityGroupUtil.LocalityGroupConfigurationError e) {
       throw new TabuloException(metaFile + ": malformed (" + e.getMessage() + ")", e);
     } catch (IllegalArgumentException e) {
       throw new TabuloException(metaFile + ": malformed (" + e.getMessage() + ")", e);
@@ -304,6 +333,7 @@ public final class TableTransfer {
         settings.iterator(a.setting(), a.scopes());
       }
     }
+    ex.groups().forEach(settings::localityGroup);
     long entries = 0;
     try (Workspace workspace = Workspace.open(store, table)) {
       String staging = workspace.create("import", settings);

@@ -99,9 +99,9 @@ final class LocalityGroupWriter {
   private void endBlock(boolean last) throws IOException {
     long offset = file.writeBlock(block.array(), 0, block.size());
     if (last) {
-      index.addLast(indexKey, blockEntries, offset, block.size());
+      index.addLast(indexKey, blockEntries, offset, file.lastStoredSize(), block.size());
     } else {
-      index.add(indexKey, blockEntries, offset, block.size());
+      index.add(indexKey, blockEntries, offset, file.lastStoredSize(), block.size());
     }
     block.reset();
     blockEntries = 0;

@@ -40,7 +40,7 @@ final class MultiLevelIndexWriter {
   }
 
   /** The entry for a data block that is not the last; {@code key} holds just the index key. */
-  void add(BlockBuffer key, int entries, long offset, long size) throws IOException {
+  void add(BlockBuffer key, int entries, long offset, long stored, long raw) throws IOException {
     if (pending.size() > BUFFER_LIMIT) {
       flushPending();
     }
@@ -51,17 +51,17 @@ final class MultiLevelIndexWriter {
     pendingStarts[pendingCount] = pending.size();
     pendingKeyLengths[pendingCount] = key.size();
     pendingCount++;
-    writeEntry(pending, key.array(), 0, key.size(), entries, offset, size);
+    writeEntry(pending, key.array(), 0, key.size(), entries, offset, stored, raw);
   }
 
   /** The entry for the last data block: completes the tree below the root. */
-  void addLast(BlockBuffer key, int entries, long offset, long size) throws IOException {
+  void addLast(BlockBuffer key, int entries, long offset, long stored, long raw) throws IOException {
     if (addedLast) {
       throw new IllegalStateException("already added last");
     }
     flushPending();
     scratch.reset();
-    writeEntry(scratch, key.array(), 0, key.size(), entries, offset, size);
+    writeEntry(scratch, key.array(), 0, key.size(), entries, offset, stored, raw);
     byte[] entry = Arrays.copyOf(scratch.array(), scratch.size());
     addToTree(entry, 0, entry.length, key.size(), true);
     addedLast = true;
@@ -115,24 +115,25 @@ final class MultiLevelIndexWriter {
       block.hasNext = !last;
       scratch.reset();
       block.writeTo(scratch);
+      long raw = scratch.size();
       long offset = file.writeBlock(scratch.array(), 0, scratch.size());
-      long size = scratch.size();
+      long stored = file.lastStoredSize();
       scratch.reset();
-      writeEntry(scratch, key, keyOff, keyLength, 0, offset, size);
+      writeEntry(scratch, key, keyOff, keyLength, 0, offset, stored, raw);
       level(level + 1).add(scratch.array(), 0, scratch.size());
       flush(level + 1, key, keyOff, keyLength, last);
       levels.set(level, last ? null : new IndexLevel(level, totalAdded));
     }
   }
 
-  /** IndexEntry.write: the key, the entry count, then offset, stored size and raw size (equal here). */
+  /** IndexEntry.write: the key, the entry count, then offset, stored size and raw size (equal uncompressed). */
   private static void writeEntry(BlockBuffer out, byte[] key, int keyOff, int keyLength, int entries, long offset,
-      long size) {
+      long stored, long raw) {
     out.put(key, keyOff, keyLength);
     out.putInt(entries);
     out.putBCFileVLong(offset);
-    out.putBCFileVLong(size);
-    out.putBCFileVLong(size);
+    out.putBCFileVLong(stored);
+    out.putBCFileVLong(raw);
   }
 
   /** One level's block being filled (MultiLevelIndex.IndexBlock). */

@@ -18,9 +18,10 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
 /**
- * Writes entries, appended in key order, as an Accumulo 2.1 RFile (version 8) with uncompressed blocks,
- * no encryption and no sample. With the default locality group alone (no groups given) it writes the same
- * bytes Accumulo's own writer produces for the same entries and block sizes, several times faster (each
+ * Writes entries, appended in key order, as an Accumulo 2.1 RFile (version 8) with uncompressed blocks (or
+ * blocks compressed with one of Accumulo's codecs, {@link Options#compression}), no encryption and no sample.
+ * Uncompressed, with the default locality group alone (no groups given) it writes the same bytes
+ * Accumulo's own writer produces for the same entries and block sizes, several times faster (each
  * key is compared with and encoded against the previous one held in reusable arrays, straight into the
  * block's byte array).
  *
@@ -81,13 +82,55 @@ public final class RFileWriter implements Closeable {
    */
   public RFileWriter(OutputStream out, long blockSize, long indexBlockSize, Map<String, Set<ByteSequence>> groups)
       throws IOException {
+    this(out, new Options().blockSizes(blockSize, indexBlockSize).groups(groups));
+  }
+
+  /** How a file is laid out: block sizes, locality groups, block compression. */
+  public static final class Options {
+    private long blockSize = DEFAULT_BLOCK_SIZE;
+    private long indexBlockSize = DEFAULT_INDEX_BLOCK_SIZE;
+    private Map<String, Set<ByteSequence>> groups = Map.of();
+    private String compression = BCFileWriter.NONE;
+
+    /** Data and index block sizes (Accumulo's table.file.compress.blocksize and .blocksize.index), raw bytes. */
+    public Options blockSizes(long data, long index) {
+      this.blockSize = data;
+      this.indexBlockSize = index;
+      return this;
+    }
+
+    /** Locality groups: name to column families; empty for the default group alone. */
+    public Options groups(Map<String, Set<ByteSequence>> groups) {
+      this.groups = groups;
+      return this;
+    }
+
+    /**
+     * Block compression, as Accumulo's table.file.compress.type names it (none, gz, snappy, ...). Compressed
+     * files are readable by Accumulo but not byte for byte what its writer makes (codec streams may differ).
+     */
+    public Options compression(String codec) {
+      this.compression = codec;
+      return this;
+    }
+  }
+
+  /**
+   * A writer with the given layout.
+   *
+   * @throws IllegalArgumentException if a family is in two groups, a block size is out of range or the codec
+   *     is unknown
+   */
+  public RFileWriter(OutputStream out, Options options) throws IOException {
+    long blockSize = options.blockSize;
+    long indexBlockSize = options.indexBlockSize;
     if (blockSize <= 0 || blockSize >= Integer.MAX_VALUE || indexBlockSize <= 0
         || indexBlockSize >= Integer.MAX_VALUE) {
       throw new IllegalArgumentException("block sizes must be between 1 and 2^31-2 bytes: " + blockSize + ", "
           + indexBlockSize);
     }
-    this.file = new BCFileWriter(out);
-    for (Map.Entry<String, Set<ByteSequence>> g : groups.entrySet()) {
+    this.file = new BCFileWriter(out, options.compression);
+    for (Map.Entry<String, Set<ByteSequence>> g : options.groups.entrySet()) {
       LocalityGroupWriter w = new LocalityGroupWriter(file, blockSize, indexBlockSize, g.getKey(), g.getValue());
       named.add(w);
       for (ByteSequence cf : g.getValue()) {

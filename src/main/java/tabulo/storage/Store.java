@@ -64,6 +64,12 @@ public interface Store extends AutoCloseable {
   /** Iterators configured on the table for one scope, sorted by priority. */
   List<IteratorSetting> iterators(String table, IteratorScope scope);
 
+  /**
+   * The table's locality groups: group name to its column families (as UTF-8 strings), groups in name
+   * order; empty when it has none.
+   */
+  java.util.SortedMap<String, java.util.SortedSet<String>> localityGroups(String table);
+
   /** Writes every table's buffered data to sorted files; returns when they are durable. */
   void flush(String table);
 

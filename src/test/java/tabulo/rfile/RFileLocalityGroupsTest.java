@@ -3,6 +3,7 @@ package tabulo.rfile;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tabulo.rfile.RFileFixtures.bytes;
 import static tabulo.rfile.RFileFixtures.open;
 import static tabulo.rfile.RFileFixtures.randomEntries;
@@ -34,6 +35,7 @@ import tabulo.rfile.RFileFixtures.Entry;
  * Tabulo's RFile writer with locality groups, read by Accumulo's reader: every entry back in key order when
  * no family is asked for, and exactly the entries of the groups that may hold the families asked for (or
  * not excluded) otherwise, named groups and the default one; blocks of the groups interleave in the file.
+ * Uncompressed and gz-compressed blocks (Accumulo's reader decompresses with the codec the file names).
  */
 class RFileLocalityGroupsTest {
   @TempDir
@@ -57,10 +59,12 @@ class RFileLocalityGroupsTest {
     return g;
   }
 
-  private Path write(List<Entry> entries, long blockSize, long indexBlockSize, String name) throws IOException {
+  private Path write(List<Entry> entries, long blockSize, long indexBlockSize, String codec, String name)
+      throws IOException {
     Path file = dir.resolve(name + ".rf");
     try (RFileWriter w = new RFileWriter(Files.newOutputStream(file, StandardOpenOption.CREATE_NEW,
-        StandardOpenOption.WRITE), blockSize, indexBlockSize, groups())) {
+        StandardOpenOption.WRITE), new RFileWriter.Options().blockSizes(blockSize, indexBlockSize).groups(groups())
+        .compression(codec))) {
       for (Entry e : entries) {
         w.append(e.key(), e.value());
       }
@@ -102,8 +106,13 @@ class RFileLocalityGroupsTest {
     for (int seed = 1; seed <= 2; seed++) {
       List<Entry> entries = randomEntries(new Random(seed), 6000, false);
       for (long[] s : sizes) {
-        String what = "seed " + seed + ", blocks " + s[0] + "/" + s[1];
-        Path file = write(entries, s[0], s[1], "groups-" + seed + "-" + s[0]);
+       for (String codec : List.of("none", "gz")) {
+        String what = "seed " + seed + ", blocks " + s[0] + "/" + s[1] + ", " + codec;
+        Path file = write(entries, s[0], s[1], codec, "groups-" + seed + "-" + s[0] + "-" + codec);
+        if (codec.equals("gz")) { // the blocks are compressed: smaller than the same file uncompressed
+          long plain = Files.size(dir.resolve("groups-" + seed + "-" + s[0] + "-none.rf"));
+          assertTrue(Files.size(file) < plain, what + ": " + Files.size(file) + " bytes, uncompressed " + plain);
+        }
         assertSame(entries, read(file, Set.of(), false), what + ", everything");
         // the file reader returns whole groups: those that may hold a family asked for (its iterator above,
         // ColumnFamilySkippingIterator, drops the other families); the others it does not read at all
@@ -114,6 +123,7 @@ class RFileLocalityGroupsTest {
         assertSame(where(entries, g1.or(g2).negate()), read(file, Set.of(FAMILZ, EMPTY), true),
             what + ", familz and the empty family: the default group");
         assertSame(where(entries, g1.negate()), read(file, Set.of(F, FAMILY), false), what + ", all but g1");
+       }
       }
     }
   }
