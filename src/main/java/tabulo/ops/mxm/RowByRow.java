@@ -130,6 +130,7 @@ final class RowByRow implements TabletKernel {
     byte[][] qualifiers;
     int columns;
     Map<ByteBuffer, Integer> ids; // column key -> column number
+    byte[][] keys; // by column number: the column key, in key order
   }
 
   @Override
@@ -227,13 +228,15 @@ final class RowByRow implements TabletKernel {
       return;
     }
     BRows bRows = fetch(batch);
+    BatchDegrees degrees = options.jaccardDegrees == null ? null : BatchDegrees.read(store, options.jaccardDegrees,
+        auths, options.codec, batch.rows.stream().map(r -> r.row).toList(), bRows.keys, counters.entriesRead);
     int workers = Math.min(options.workers, batch.rows.size());
     try (UnitWriters writers = new UnitWriters(store, cTable, ctTable)) {
       List<Future<?>> done = new ArrayList<>();
       for (int w = 0; w < workers; w++) {
         int from = (int) ((long) batch.rows.size() * w / workers);
         int to = (int) ((long) batch.rows.size() * (w + 1) / workers);
-        done.add(pool.submit(() -> multiply(batch, bRows, from, to, writers)));
+        done.add(pool.submit(() -> multiply(batch, bRows, degrees, from, to, writers)));
       }
       Tasks.awaitAll(done);
     }
@@ -409,20 +412,96 @@ final class RowByRow implements TabletKernel {
     out.families = new byte[n][];
     out.qualifiers = new byte[n][];
     out.ids = new HashMap<>();
+    out.keys = new byte[n][];
     for (int r = 0; r < n; r++) {
       rank[order[r]] = r;
       out.families[r] = families.get(order[r]);
       out.qualifiers[r] = qualifiers.get(order[r]);
-      out.ids.put(ByteBuffer.wrap(Columns.key(out.families[r], out.qualifiers[r])), r);
+      out.keys[r] = Columns.key(out.families[r], out.qualifiers[r]);
+      out.ids.put(ByteBuffer.wrap(out.keys[r]), r);
     }
     out.columns = n;
-    for (int[] cols : out.cols) {
+    for (int i = 0; i < out.cols.length; i++) {
+      int[] cols = out.cols[i];
       if (cols != null) {
         for (int e = 0; e < cols.length; e++) {
           cols[e] = rank[cols[e]];
         }
+        inColumnOrder(out, i);
       }
     }
+  }
+
+  /**
+   * Puts B row {@code i}'s entries in column order when they are not (a row handed over in pieces out of
+   * order), so the strictly upper mask can find a row's first admitted entry by binary search.
+   */
+  private static void inColumnOrder(BRows out, int i) {
+    int[] cols = out.cols[i];
+    boolean sorted = true;
+    for (int e = 1; e < cols.length && sorted; e++) {
+      sorted = cols[e - 1] < cols[e];
+    }
+    if (sorted) {
+      return;
+    }
+    Integer[] order = new Integer[cols.length];
+    for (int e = 0; e < cols.length; e++) {
+      order[e] = e;
+    }
+    java.util.Arrays.sort(order, (x, z) -> Integer.compare(cols[x], cols[z]));
+    int[] c = new int[cols.length];
+    double[] v = new double[cols.length];
+    byte[][] l = out.vis[i] == null ? null : new byte[cols.length][];
+    for (int e = 0; e < cols.length; e++) {
+      c[e] = cols[order[e]];
+      v[e] = out.vals[i][order[e]];
+      if (l != null) {
+        l[e] = out.vis[i][order[e]];
+      }
+    }
+    out.cols[i] = c;
+    out.vals[i] = v;
+    out.vis[i] = l;
+  }
+
+  /**
+   * The first column number the strictly upper mask admits in the row {@code rowKey}: the first column
+   * whose key comes after the row key (0 without the mask).
+   */
+  private int firstAdmitted(BRows bRows, byte[] rowKey) {
+    if (!options.strictlyUpper) {
+      return 0;
+    }
+    int lo = 0;
+    int hi = bRows.columns;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (java.util.Arrays.compareUnsigned(bRows.keys[mid], rowKey) <= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The first position of {@code cols} (ascending) holding a column at or after {@code first}. */
+  private static int firstAtOrAfter(int[] cols, int first) {
+    if (first == 0) {
+      return 0;
+    }
+    int lo = 0;
+    int hi = cols.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (cols[mid] < first) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** Adds one piece of B row {@code idx}: usually the whole row, else appended to what came before. */
@@ -455,13 +534,14 @@ final class RowByRow implements TabletKernel {
    * Rows [from, to) of the batch: Gustavson's dense accumulator, one finished C row at a time, appended
    * in key order straight to a sorted file of C (rows with visibility labels go through the writer).
    */
-  private void multiply(Batch batch, BRows bRows, int from, int to, UnitWriters writers) {
+  private void multiply(Batch batch, BRows bRows, BatchDegrees degrees, int from, int to, UnitWriters writers) {
     try (SortedLoader loader = store.bulkLoad(cTable)) {
-      multiply(batch, bRows, from, to, loader, writers);
+      multiply(batch, bRows, degrees, from, to, loader, writers);
     }
   }
 
-  private void multiply(Batch batch, BRows bRows, int from, int to, SortedLoader loader, UnitWriters writers) {
+  private void multiply(Batch batch, BRows bRows, BatchDegrees degrees, int from, int to, SortedLoader loader,
+      UnitWriters writers) {
     long ts = System.currentTimeMillis();
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
@@ -481,8 +561,11 @@ final class RowByRow implements TabletKernel {
       if (masked) {
         mark(maskRow, bRows, inMask, stamp);
       }
-      if (row.labelled || anyLabelled(bRows, refs) || (maskRow != null && maskRow.labelled)) {
-        pp += multiplyLabelled(row, refs, bRows, s, codec, vis, writers, new RowMask(maskRow, inMask, stamp, filter));
+      int first = firstAdmitted(bRows, row.row); // the strictly upper mask: columns before it are never computed
+      if (row.labelled || anyLabelled(bRows, refs) || (maskRow != null && maskRow.labelled)
+          || (degrees != null && degrees.labelled)) {
+        pp += multiplyLabelled(row, i, refs, bRows, degrees, first, s, codec, vis, writers,
+            new RowMask(maskRow, inMask, stamp, filter));
         continue;
       }
       acc.startRow();
@@ -491,32 +574,39 @@ final class RowByRow implements TabletKernel {
         if (cols == null) {
           continue; // no such row in B: contributes nothing
         }
+        int start = firstAtOrAfter(cols, first);
         if (masked) {
-          pp += acc.addScaledRowMasked(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length, inMask, stamp,
+          pp += acc.addScaledRowMasked(row.values[e], cols, bRows.vals[refs[e]], start, cols.length, inMask, stamp,
               admitted);
         } else {
-          acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length);
-          pp += cols.length;
+          acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], start, cols.length);
+          pp += cols.length - start;
         }
       }
       int t = acc.finishRow(); // columns are numbered in key order
       written += t;
       for (int q = 0; q < t; q++) {
         int j = acc.column(q);
-        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, codec.encode(acc.value(j)));
+        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts,
+            codec.encode(finished(degrees, i, j, acc.value(j), row.row, bRows)));
       }
       if (ctTable != null && t > 0) {
         TableWriter ct = writers.transposed();
         for (int q = 0; q < t; q++) {
           int j = acc.column(q);
           Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
-          mt.put(EMPTY, row.row, codec.encode(acc.value(j)));
+          mt.put(EMPTY, row.row, codec.encode(finished(degrees, i, j, acc.value(j), row.row, bRows)));
           ct.addMutation(mt);
         }
       }
     }
     counters.work.addAndGet(pp);
     counters.entriesWritten.addAndGet(written);
+  }
+
+  /** The value written for C(row i, column j): the product's, or with the Jaccard finish its index. */
+  private double finished(BatchDegrees degrees, int i, int j, double value, byte[] rowKey, BRows bRows) {
+    return degrees == null ? value : degrees.finish(i, j, value, rowKey, bRows.keys[j], options.jaccardDegrees);
   }
 
   private static boolean anyLabelled(BRows bRows, int[] refs) {
@@ -565,9 +655,13 @@ final class RowByRow implements TabletKernel {
     }
   }
 
-  /** The general path: one accumulator per (column, visibility of the product and its mask cell). */
-  private long multiplyLabelled(MatrixRow row, int[] refs, BRows bRows, Semiring s, ValueCodec codec,
-      Visibilities vis, UnitWriters writers, RowMask mask) {
+  /**
+   * The general path: one accumulator per (column, visibility of the product and its mask cell). With the
+   * Jaccard finish, one cell per column whose label is the conjunction of all its parts' and of the two
+   * degrees' (the index is no sum a reader's scan could fold from parts).
+   */
+  private long multiplyLabelled(MatrixRow row, int i, int[] refs, BRows bRows, BatchDegrees degrees, int first,
+      Semiring s, ValueCodec codec, Visibilities vis, UnitWriters writers, RowMask mask) {
     Map<ColumnVisibility, Map<Integer, double[]>> sums = new HashMap<>();
     long pp = 0;
     for (int e = 0; e < row.size; e++) {
@@ -577,7 +671,7 @@ final class RowByRow implements TabletKernel {
       }
       double[] vals = bRows.vals[refs[e]];
       byte[][] bVis = bRows.vis[refs[e]];
-      for (int p = 0; p < cols.length; p++) {
+      for (int p = firstAtOrAfter(cols, first); p < cols.length; p++) {
         byte[] maskLabel = mask.admits(cols[p]) ? mask.label(bRows, cols[p]) : null;
         if (maskLabel == null) {
           continue;
@@ -596,6 +690,9 @@ final class RowByRow implements TabletKernel {
         }
       }
     }
+    if (degrees != null) {
+      sums = jaccardCells(sums, row, i, bRows, degrees, s, vis);
+    }
     if (!sums.isEmpty()) {
       Mutation m = new Mutation(row.row);
       sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
@@ -610,6 +707,33 @@ final class RowByRow implements TabletKernel {
       counters.entriesWritten.addAndGet(m.size());
     }
     return pp;
+  }
+
+  /**
+   * A labelled row's parts folded into one cell per column: the semiring's sum of the parts, finished into
+   * the Jaccard index, labelled with the conjunction of the parts' labels and of d(u)'s and d(v)'s.
+   */
+  private Map<ColumnVisibility, Map<Integer, double[]>> jaccardCells(Map<ColumnVisibility, Map<Integer, double[]>> sums,
+      MatrixRow row, int i, BRows bRows, BatchDegrees degrees, Semiring s, Visibilities vis) {
+    Map<Integer, double[]> total = new java.util.TreeMap<>();
+    Map<Integer, byte[]> label = new HashMap<>();
+    sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
+      double[] t = total.get(j);
+      if (t == null) {
+        total.put(j, new double[] {cell[0]});
+        label.put(j, vis.and(v.getExpression(), degrees.rowLabel[i]).getExpression());
+      } else {
+        t[0] = s.add(t[0], cell[0]);
+        label.put(j, vis.and(label.get(j), v.getExpression()).getExpression());
+      }
+    }));
+    Map<ColumnVisibility, Map<Integer, double[]>> out = new HashMap<>();
+    total.forEach((j, t) -> {
+      double jac = degrees.finish(i, j, t[0], row.row, bRows.keys[j], options.jaccardDegrees);
+      ColumnVisibility v = vis.and(label.get(j), degrees.columnLabel[j]);
+      out.computeIfAbsent(v, k -> new HashMap<>()).put(j, new double[] {jac});
+    });
+    return out;
   }
 
   /** The empty family, and the empty visibility. */
