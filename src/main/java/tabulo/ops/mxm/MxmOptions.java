@@ -74,6 +74,8 @@ public final class MxmOptions {
   Layout layout = Layout.TABLES; // a planned multiply's copies; the kernel reads and writes M's families when SINGLE_TABLE
   boolean strictlyUpper; // row-by-row: only columns after the row key (a positional mask in the accumulator)
   String jaccardDegrees; // row-by-row: the degree vector turning each count into a Jaccard index, or null
+  BinaryOp keepOp; // row-by-row: only cells whose value v has keepOp(v, keepScalar) != 0 are written; null: all
+  double keepScalar;
 
   public static MxmOptions defaults() {
     return new MxmOptions();
@@ -230,6 +232,8 @@ public final class MxmOptions {
     o.layout = layout;
     o.strictlyUpper = strictlyUpper;
     o.jaccardDegrees = jaccardDegrees;
+    o.keepOp = keepOp;
+    o.keepScalar = keepScalar;
     return o;
   }
 
@@ -262,6 +266,21 @@ public final class MxmOptions {
   public MxmOptions jaccard(String degrees) {
     this.jaccardDegrees = degrees;
     return this;
+  }
+
+  /**
+   * Writes only the cells whose (finished) value v has {@code comparison(v, x)} true, e.g. GE and k-2 for
+   * k-truss's support: select fused into row-by-row's writing, so the dropped cells are never written.
+   */
+  public MxmOptions keep(BinaryOp comparison, double x) {
+    this.keepOp = comparison;
+    this.keepScalar = x;
+    return this;
+  }
+
+  /** Whether row-by-row folds a cell's differently labelled parts into one cell to finish or filter it. */
+  boolean foldsLabels() {
+    return jaccardDegrees != null || keepOp != null;
   }
 
   public Layout layout() {

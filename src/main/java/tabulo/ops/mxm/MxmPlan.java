@@ -160,6 +160,10 @@ public final class MxmPlan implements KernelPlan {
     if (options.jaccardDegrees != null) {
       m.put("jaccardDegrees", options.jaccardDegrees);
     }
+    if (options.keepOp != null) {
+      m.put("keepOp", options.keepOp.name());
+      m.put("keepScalar", Double.toString(options.keepScalar));
+    }
     return m;
   }
 
@@ -194,6 +198,9 @@ public final class MxmPlan implements KernelPlan {
       o.layout = m.containsKey("layout") ? MxmOptions.Layout.valueOf(m.get("layout")) : MxmOptions.Layout.TABLES;
       o.strictlyUpper = Boolean.parseBoolean(m.get("strictlyUpper"));
       o.jaccardDegrees = m.get("jaccardDegrees");
+      if (m.containsKey("keepOp")) {
+        o.keep(tabulo.math.BinaryOps.named(m.get("keepOp")), Double.parseDouble(required(m, "keepScalar")));
+      }
       Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
       return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
           required(m, "out"), m.get("outTransposed"), o, auths);

@@ -584,18 +584,18 @@ final class RowByRow implements TabletKernel {
         }
       }
       int t = acc.finishRow(); // columns are numbered in key order
-      written += t;
+      TableWriter ct = ctTable != null && t > 0 ? writers.transposed() : null;
       for (int q = 0; q < t; q++) {
         int j = acc.column(q);
-        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts,
-            codec.encode(finished(degrees, i, j, acc.value(j), row.row, bRows)));
-      }
-      if (ctTable != null && t > 0) {
-        TableWriter ct = writers.transposed();
-        for (int q = 0; q < t; q++) {
-          int j = acc.column(q);
+        double v = finished(degrees, i, j, acc.value(j), row.row, bRows);
+        if (!kept(v)) {
+          continue;
+        }
+        written++;
+        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, codec.encode(v));
+        if (ct != null) {
           Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
-          mt.put(EMPTY, row.row, codec.encode(finished(degrees, i, j, acc.value(j), row.row, bRows)));
+          mt.put(EMPTY, row.row, codec.encode(v));
           ct.addMutation(mt);
         }
       }
@@ -607,6 +607,11 @@ final class RowByRow implements TabletKernel {
   /** The value written for C(row i, column j): the product's, or with the Jaccard finish its index. */
   private double finished(BatchDegrees degrees, int i, int j, double value, byte[] rowKey, BRows bRows) {
     return degrees == null ? value : degrees.finish(i, j, value, rowKey, bRows.keys[j], options.jaccardDegrees);
+  }
+
+  /** Whether the fused keep ({@link MxmOptions#keep}) writes a cell of this value (always without one). */
+  private boolean kept(double value) {
+    return options.keepOp == null || options.keepOp.apply(value, options.keepScalar) != 0;
   }
 
   private static boolean anyLabelled(BRows bRows, int[] refs) {
@@ -690,8 +695,8 @@ final class RowByRow implements TabletKernel {
         }
       }
     }
-    if (degrees != null) {
-      sums = jaccardCells(sums, row, i, bRows, degrees, s, vis);
+    if (options.foldsLabels()) {
+      sums = foldedCells(sums, row, i, bRows, degrees, s, vis);
     }
     if (!sums.isEmpty()) {
       Mutation m = new Mutation(row.row);
@@ -710,10 +715,11 @@ final class RowByRow implements TabletKernel {
   }
 
   /**
-   * A labelled row's parts folded into one cell per column: the semiring's sum of the parts, finished into
-   * the Jaccard index, labelled with the conjunction of the parts' labels and of d(u)'s and d(v)'s.
+   * A labelled row's parts folded into one cell per column, as a reader who reads them all would fold them:
+   * the semiring's sum of the parts, labelled with the conjunction of their labels; then finished (into the
+   * Jaccard index, its label joined by d(u)'s and d(v)'s) and filtered by the fused keep.
    */
-  private Map<ColumnVisibility, Map<Integer, double[]>> jaccardCells(Map<ColumnVisibility, Map<Integer, double[]>> sums,
+  private Map<ColumnVisibility, Map<Integer, double[]>> foldedCells(Map<ColumnVisibility, Map<Integer, double[]>> sums,
       MatrixRow row, int i, BRows bRows, BatchDegrees degrees, Semiring s, Visibilities vis) {
     Map<Integer, double[]> total = new java.util.TreeMap<>();
     Map<Integer, byte[]> label = new HashMap<>();
@@ -721,7 +727,7 @@ final class RowByRow implements TabletKernel {
       double[] t = total.get(j);
       if (t == null) {
         total.put(j, new double[] {cell[0]});
-        label.put(j, vis.and(v.getExpression(), degrees.rowLabel[i]).getExpression());
+        label.put(j, degrees == null ? v.getExpression() : vis.and(v.getExpression(), degrees.rowLabel[i]).getExpression());
       } else {
         t[0] = s.add(t[0], cell[0]);
         label.put(j, vis.and(label.get(j), v.getExpression()).getExpression());
@@ -729,9 +735,11 @@ final class RowByRow implements TabletKernel {
     }));
     Map<ColumnVisibility, Map<Integer, double[]>> out = new HashMap<>();
     total.forEach((j, t) -> {
-      double jac = degrees.finish(i, j, t[0], row.row, bRows.keys[j], options.jaccardDegrees);
-      ColumnVisibility v = vis.and(label.get(j), degrees.columnLabel[j]);
-      out.computeIfAbsent(v, k -> new HashMap<>()).put(j, new double[] {jac});
+      double value = finished(degrees, i, j, t[0], row.row, bRows);
+      if (kept(value)) {
+        ColumnVisibility v = degrees == null ? vis.and(label.get(j), EMPTY) : vis.and(label.get(j), degrees.columnLabel[j]);
+        out.computeIfAbsent(v, k -> new HashMap<>()).put(j, new double[] {value});
+      }
     });
     return out;
   }
