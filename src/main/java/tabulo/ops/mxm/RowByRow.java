@@ -27,6 +27,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 
+import tabulo.math.EncodeCache;
 import tabulo.math.Semiring;
 import tabulo.math.SparseAccumulator;
 import tabulo.math.ValueCodec;
@@ -546,6 +547,7 @@ final class RowByRow implements TabletKernel {
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
     SparseAccumulator acc = new SparseAccumulator(bRows.columns, s);
+    EncodeCache encoder = new EncodeCache(codec); // C's values repeat: each distinct one formatted once
     Visibilities vis = new Visibilities();
     boolean masked = options.mask != null;
     int[] inMask = masked ? new int[bRows.columns] : null; // == stamp: the mask holds the column in this row
@@ -592,10 +594,11 @@ final class RowByRow implements TabletKernel {
           continue;
         }
         written++;
-        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, codec.encode(v));
+        byte[] encoded = encoder.encode(v);
+        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, encoded);
         if (ct != null) {
           Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
-          mt.put(EMPTY, row.row, codec.encode(v));
+          mt.put(EMPTY, row.row, encoded);
           ct.addMutation(mt);
         }
       }
