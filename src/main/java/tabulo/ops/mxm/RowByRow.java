@@ -184,7 +184,7 @@ final class RowByRow implements TabletKernel {
    * something (the others have no entry in C, and their B rows are not fetched).
    */
   private Batch masked(Batch batch) {
-    List<MatrixRow> maskRows = fetchMasks(batch.rows);
+    List<MatrixRow> maskRows = maskIsDriver() ? batch.rows : fetchMasks(batch.rows);
     Batch out = new Batch(singleTable);
     for (int i = 0; i < batch.rows.size(); i++) {
       MatrixRow m = maskRows.get(i);
@@ -194,6 +194,15 @@ final class RowByRow implements TabletKernel {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether each row's mask row is the driver row itself (C&lt;A&gt; = A B, as k-truss's support and
+   * per-vertex triangles): the same table read with the same columns and authorizations, so it is not
+   * read twice.
+   */
+  private boolean maskIsDriver() {
+    return options.mask.equals(y) && options.cols.isAll() && options.inner.isAll() && !singleTable;
   }
 
   private boolean admitsAny(MatrixRow m) {
@@ -555,12 +564,15 @@ final class RowByRow implements TabletKernel {
     MaskFilter filter = new MaskFilter(options.maskComplement);
     long pp = 0;
     long written = 0;
+    int[][] columnOfB = new int[1][]; // with the driver as its own mask: the column number of each B row's key
     for (int i = from; i < to; i++) {
       MatrixRow row = batch.rows.get(i);
       int[] refs = batch.needs.get(i);
       MatrixRow maskRow = masked ? batch.masks.get(i) : null;
       int stamp = i + 1;
-      if (masked) {
+      if (masked && maskRow == row) {
+        markOwnRow(row, refs, bRows, columnOfB(batch, bRows, columnOfB), inMask, stamp);
+      } else if (masked) {
         mark(maskRow, bRows, inMask, stamp);
       }
       int first = firstAdmitted(bRows, row.row); // the strictly upper mask: columns before it are never computed
@@ -624,6 +636,34 @@ final class RowByRow implements TabletKernel {
       }
     }
     return false;
+  }
+
+  /**
+   * The column number of each B row's key (-1 where no column has it), computed on first use into
+   * {@code cache[0]}: a row that is its own mask names its mask columns by its B rows, looked up once per batch.
+   */
+  private static int[] columnOfB(Batch batch, BRows bRows, int[][] cache) {
+    if (cache[0] == null) {
+      int[] c = new int[batch.bKeys.size()];
+      for (int b = 0; b < c.length; b++) {
+        Integer id = bRows.ids.get(ByteBuffer.wrap(batch.bKeys.get(b)));
+        c[b] = id == null ? -1 : id;
+      }
+      cache[0] = c;
+    }
+    return cache[0];
+  }
+
+  /** {@link #mark} for a driver row that is its own mask row: its entries' columns are its B rows' keys. */
+  private void markOwnRow(MatrixRow row, int[] refs, BRows bRows, int[] columnOfB, int[] inMask, int stamp) {
+    for (int e = 0; e < row.size; e++) {
+      if (options.maskStructure || row.values[e] != 0) {
+        int id = columnOfB[refs[e]];
+        if (id >= 0) {
+          inMask[id] = stamp;
+        }
+      }
+    }
   }
 
   /** Marks in {@code inMask} the columns of the batch that the row of M holds (non-zero unless structural). */
