@@ -56,6 +56,34 @@ public class JaccardTest {
     });
   }
 
+  /**
+   * The fused kernel against the unfused composition (its oracle) on larger random graphs, labelled, split
+   * in several tablets, read by every reader; values compared as read by that reader.
+   */
+  @Test
+  void fusedMatchesTheComposition() {
+    try (Store store = GraphOracle.open(dir)) {
+      Random rnd = new Random(12);
+      for (int n : new int[] {40, 90}) {
+        List<GraphOracle.Edge> edges = GraphOracle.random(rnd, n, 9, "", "", "", "red", "blue", "red&blue", "red|blue");
+        String g = "JF_" + n;
+        GraphOracle.write(store, g, edges, "v2", "v33", "v6");
+        for (Authorizations reader : GraphOracle.READERS) {
+          String tag = g + "_" + reader.toString().replace(",", "");
+          try (Session s = Session.open(store).auths(reader)) {
+            Jaccard.run(s.matrix(g), Target.table(tag + "_fused"));
+            Jaccard.composed(s.matrix(g), Target.table(tag + "_composed"));
+          }
+          Map<String, Double> composed = GraphOracle.read(store, tag + "_composed", reader, true);
+          Map<String, Double> fused = GraphOracle.read(store, tag + "_fused", reader, true);
+          assertEquals(composed.keySet(), fused.keySet(), tag);
+          composed.forEach((k, v) -> assertEquals(v, fused.get(k), 1e-12, tag + " " + k));
+          assertEquals(oracle(GraphOracle.adjacency(edges, reader)).size(), fused.size(), tag);
+        }
+      }
+    }
+  }
+
   @Test
   void matchesBruteForceForEveryReader() {
     try (Store store = GraphOracle.open(dir)) {

@@ -61,6 +61,13 @@ public final class Mxm extends Operation {
     if (this.options.plan != null && this.options.algorithm == Algorithm.AUTO) {
       this.options.algorithm(Algorithm.ROWWISE); // a plan places rows for row-by-row
     }
+    if (this.options.strictlyUpper || this.options.foldsLabels()) {
+      if (this.options.algorithm == Algorithm.OUTER || this.options.transposeA || this.options.plan != null) {
+        throw new TabuloException("the strictly upper mask, the Jaccard finish and the fused keep are row-by-row's, "
+            + "on A B without a plan: not with the outer product, A transposed or --plan");
+      }
+      this.options.algorithm(Algorithm.ROWWISE);
+    }
   }
 
   /** C = op(A) (+.x) B with these options (semiring, transposing A, filters, algorithm, tuning). */

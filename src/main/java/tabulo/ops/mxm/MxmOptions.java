@@ -73,6 +73,10 @@ public final class MxmOptions {
   String plan; // mult --plan: the partition plan table placing the rows, or null
   int partWidth; // set for the kernel of a planned multiply: rows of A and B carry a part prefix this long
   Layout layout = Layout.TABLES; // a planned multiply's copies; the kernel reads and writes M's families when SINGLE_TABLE
+  boolean strictlyUpper; // row-by-row: only columns after the row key (a positional mask in the accumulator)
+  String jaccardDegrees; // row-by-row: the degree vector turning each count into a Jaccard index, or null
+  BinaryOp keepOp; // row-by-row: only cells whose value v has keepOp(v, keepScalar) != 0 are written; null: all
+  double keepScalar;
 
   public static MxmOptions defaults() {
     return new MxmOptions();
@@ -228,6 +232,10 @@ public final class MxmOptions {
     o.plan = plan;
     o.partWidth = partWidth;
     o.layout = layout;
+    o.strictlyUpper = strictlyUpper;
+    o.jaccardDegrees = jaccardDegrees;
+    o.keepOp = keepOp;
+    o.keepScalar = keepScalar;
     return o;
   }
 
@@ -241,6 +249,40 @@ public final class MxmOptions {
   public MxmOptions layout(Layout l) {
     this.layout = l;
     return this;
+  }
+
+  /**
+   * Only C's strictly upper triangle (column key after the row key, as select triu without the diagonal):
+   * a positional mask row-by-row applies in its accumulator, so the other entries are never computed.
+   */
+  public MxmOptions strictlyUpper(boolean upper) {
+    this.strictlyUpper = upper;
+    return this;
+  }
+
+  /**
+   * The Jaccard finish, fused into row-by-row's writing of each row: with a plus.pair product of an
+   * undirected structure A (so C(u, v) = |N(u) ∩ N(v)|) and {@code degrees} a vector table of A's row
+   * counts, C(u, v) is written as c / (d(u) + d(v) - c) ({@link BatchDegrees}); null: the product as is.
+   */
+  public MxmOptions jaccard(String degrees) {
+    this.jaccardDegrees = degrees;
+    return this;
+  }
+
+  /**
+   * Writes only the cells whose (finished) value v has {@code comparison(v, x)} true, e.g. GE and k-2 for
+   * k-truss's support: select fused into row-by-row's writing, so the dropped cells are never written.
+   */
+  public MxmOptions keep(BinaryOp comparison, double x) {
+    this.keepOp = comparison;
+    this.keepScalar = x;
+    return this;
+  }
+
+  /** Whether row-by-row folds a cell's differently labelled parts into one cell to finish or filter it. */
+  boolean foldsLabels() {
+    return jaccardDegrees != null || keepOp != null;
   }
 
   public Layout layout() {

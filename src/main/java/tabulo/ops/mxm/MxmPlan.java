@@ -73,6 +73,9 @@ public final class MxmPlan implements KernelPlan {
     if (options.bTranspose != null) {
       in.add(options.bTranspose);
     }
+    if (options.jaccardDegrees != null) {
+      in.add(options.jaccardDegrees);
+    }
     return in;
   }
 
@@ -153,6 +156,14 @@ public final class MxmPlan implements KernelPlan {
     }
     m.put("partWidth", Integer.toString(options.partWidth));
     m.put("layout", options.layout.name());
+    m.put("strictlyUpper", Boolean.toString(options.strictlyUpper));
+    if (options.jaccardDegrees != null) {
+      m.put("jaccardDegrees", options.jaccardDegrees);
+    }
+    if (options.keepOp != null) {
+      m.put("keepOp", options.keepOp.name());
+      m.put("keepScalar", Double.toString(options.keepScalar));
+    }
     return m;
   }
 
@@ -185,6 +196,11 @@ public final class MxmPlan implements KernelPlan {
       }
       o.partWidth = m.containsKey("partWidth") ? Integer.parseInt(m.get("partWidth")) : 0;
       o.layout = m.containsKey("layout") ? MxmOptions.Layout.valueOf(m.get("layout")) : MxmOptions.Layout.TABLES;
+      o.strictlyUpper = Boolean.parseBoolean(m.get("strictlyUpper"));
+      o.jaccardDegrees = m.get("jaccardDegrees");
+      if (m.containsKey("keepOp")) {
+        o.keep(tabulo.math.BinaryOps.named(m.get("keepOp")), Double.parseDouble(required(m, "keepScalar")));
+      }
       Authorizations auths = new Authorizations(required(m, "auths").getBytes(StandardCharsets.UTF_8));
       return new MxmPlan(Algorithm.valueOf(required(m, "algorithm")), required(m, "left"), required(m, "right"),
           required(m, "out"), m.get("outTransposed"), o, auths);

@@ -27,6 +27,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 
+import tabulo.math.EncodeCache;
 import tabulo.math.Semiring;
 import tabulo.math.SparseAccumulator;
 import tabulo.math.ValueCodec;
@@ -130,6 +131,7 @@ final class RowByRow implements TabletKernel {
     byte[][] qualifiers;
     int columns;
     Map<ByteBuffer, Integer> ids; // column key -> column number
+    byte[][] keys; // by column number: the column key, in key order
   }
 
   @Override
@@ -182,7 +184,7 @@ final class RowByRow implements TabletKernel {
    * something (the others have no entry in C, and their B rows are not fetched).
    */
   private Batch masked(Batch batch) {
-    List<MatrixRow> maskRows = fetchMasks(batch.rows);
+    List<MatrixRow> maskRows = maskIsDriver() ? batch.rows : fetchMasks(batch.rows);
     Batch out = new Batch(singleTable);
     for (int i = 0; i < batch.rows.size(); i++) {
       MatrixRow m = maskRows.get(i);
@@ -192,6 +194,15 @@ final class RowByRow implements TabletKernel {
       }
     }
     return out;
+  }
+
+  /**
+   * Whether each row's mask row is the driver row itself (C&lt;A&gt; = A B, as k-truss's support and
+   * per-vertex triangles): the same table read with the same columns and authorizations, so it is not
+   * read twice.
+   */
+  private boolean maskIsDriver() {
+    return options.mask.equals(y) && options.cols.isAll() && options.inner.isAll() && !singleTable;
   }
 
   private boolean admitsAny(MatrixRow m) {
@@ -227,13 +238,15 @@ final class RowByRow implements TabletKernel {
       return;
     }
     BRows bRows = fetch(batch);
+    BatchDegrees degrees = options.jaccardDegrees == null ? null : BatchDegrees.read(store, options.jaccardDegrees,
+        auths, options.codec, batch.rows.stream().map(r -> r.row).toList(), bRows.keys, counters.entriesRead);
     int workers = Math.min(options.workers, batch.rows.size());
     try (UnitWriters writers = new UnitWriters(store, cTable, ctTable)) {
       List<Future<?>> done = new ArrayList<>();
       for (int w = 0; w < workers; w++) {
         int from = (int) ((long) batch.rows.size() * w / workers);
         int to = (int) ((long) batch.rows.size() * (w + 1) / workers);
-        done.add(pool.submit(() -> multiply(batch, bRows, from, to, writers)));
+        done.add(pool.submit(() -> multiply(batch, bRows, degrees, from, to, writers)));
       }
       Tasks.awaitAll(done);
     }
@@ -409,20 +422,96 @@ final class RowByRow implements TabletKernel {
     out.families = new byte[n][];
     out.qualifiers = new byte[n][];
     out.ids = new HashMap<>();
+    out.keys = new byte[n][];
     for (int r = 0; r < n; r++) {
       rank[order[r]] = r;
       out.families[r] = families.get(order[r]);
       out.qualifiers[r] = qualifiers.get(order[r]);
-      out.ids.put(ByteBuffer.wrap(Columns.key(out.families[r], out.qualifiers[r])), r);
+      out.keys[r] = Columns.key(out.families[r], out.qualifiers[r]);
+      out.ids.put(ByteBuffer.wrap(out.keys[r]), r);
     }
     out.columns = n;
-    for (int[] cols : out.cols) {
+    for (int i = 0; i < out.cols.length; i++) {
+      int[] cols = out.cols[i];
       if (cols != null) {
         for (int e = 0; e < cols.length; e++) {
           cols[e] = rank[cols[e]];
         }
+        inColumnOrder(out, i);
       }
     }
+  }
+
+  /**
+   * Puts B row {@code i}'s entries in column order when they are not (a row handed over in pieces out of
+   * order), so the strictly upper mask can find a row's first admitted entry by binary search.
+   */
+  private static void inColumnOrder(BRows out, int i) {
+    int[] cols = out.cols[i];
+    boolean sorted = true;
+    for (int e = 1; e < cols.length && sorted; e++) {
+      sorted = cols[e - 1] < cols[e];
+    }
+    if (sorted) {
+      return;
+    }
+    Integer[] order = new Integer[cols.length];
+    for (int e = 0; e < cols.length; e++) {
+      order[e] = e;
+    }
+    java.util.Arrays.sort(order, (x, z) -> Integer.compare(cols[x], cols[z]));
+    int[] c = new int[cols.length];
+    double[] v = new double[cols.length];
+    byte[][] l = out.vis[i] == null ? null : new byte[cols.length][];
+    for (int e = 0; e < cols.length; e++) {
+      c[e] = cols[order[e]];
+      v[e] = out.vals[i][order[e]];
+      if (l != null) {
+        l[e] = out.vis[i][order[e]];
+      }
+    }
+    out.cols[i] = c;
+    out.vals[i] = v;
+    out.vis[i] = l;
+  }
+
+  /**
+   * The first column number the strictly upper mask admits in the row {@code rowKey}: the first column
+   * whose key comes after the row key (0 without the mask).
+   */
+  private int firstAdmitted(BRows bRows, byte[] rowKey) {
+    if (!options.strictlyUpper) {
+      return 0;
+    }
+    int lo = 0;
+    int hi = bRows.columns;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (java.util.Arrays.compareUnsigned(bRows.keys[mid], rowKey) <= 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
+  }
+
+  /** The first position of {@code cols} (ascending) holding a column at or after {@code first}. */
+  private static int firstAtOrAfter(int[] cols, int first) {
+    if (first == 0) {
+      return 0;
+    }
+    int lo = 0;
+    int hi = cols.length;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (cols[mid] < first) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    return lo;
   }
 
   /** Adds one piece of B row {@code idx}: usually the whole row, else appended to what came before. */
@@ -455,17 +544,19 @@ final class RowByRow implements TabletKernel {
    * Rows [from, to) of the batch: Gustavson's dense accumulator, one finished C row at a time, appended
    * in key order straight to a sorted file of C (rows with visibility labels go through the writer).
    */
-  private void multiply(Batch batch, BRows bRows, int from, int to, UnitWriters writers) {
+  private void multiply(Batch batch, BRows bRows, BatchDegrees degrees, int from, int to, UnitWriters writers) {
     try (SortedLoader loader = store.bulkLoad(cTable)) {
-      multiply(batch, bRows, from, to, loader, writers);
+      multiply(batch, bRows, degrees, from, to, loader, writers);
     }
   }
 
-  private void multiply(Batch batch, BRows bRows, int from, int to, SortedLoader loader, UnitWriters writers) {
+  private void multiply(Batch batch, BRows bRows, BatchDegrees degrees, int from, int to, SortedLoader loader,
+      UnitWriters writers) {
     long ts = System.currentTimeMillis();
     Semiring s = options.semiring;
     ValueCodec codec = options.codec;
     SparseAccumulator acc = new SparseAccumulator(bRows.columns, s);
+    EncodeCache encoder = new EncodeCache(codec); // C's values repeat: each distinct one formatted once
     Visibilities vis = new Visibilities();
     boolean masked = options.mask != null;
     int[] inMask = masked ? new int[bRows.columns] : null; // == stamp: the mask holds the column in this row
@@ -473,16 +564,22 @@ final class RowByRow implements TabletKernel {
     MaskFilter filter = new MaskFilter(options.maskComplement);
     long pp = 0;
     long written = 0;
+    int[][] columnOfB = new int[1][]; // with the driver as its own mask: the column number of each B row's key
     for (int i = from; i < to; i++) {
       MatrixRow row = batch.rows.get(i);
       int[] refs = batch.needs.get(i);
       MatrixRow maskRow = masked ? batch.masks.get(i) : null;
       int stamp = i + 1;
-      if (masked) {
+      if (masked && maskRow == row) {
+        markOwnRow(row, refs, bRows, columnOfB(batch, bRows, columnOfB), inMask, stamp);
+      } else if (masked) {
         mark(maskRow, bRows, inMask, stamp);
       }
-      if (row.labelled || anyLabelled(bRows, refs) || (maskRow != null && maskRow.labelled)) {
-        pp += multiplyLabelled(row, refs, bRows, s, codec, vis, writers, new RowMask(maskRow, inMask, stamp, filter));
+      int first = firstAdmitted(bRows, row.row); // the strictly upper mask: columns before it are never computed
+      if (row.labelled || anyLabelled(bRows, refs) || (maskRow != null && maskRow.labelled)
+          || (degrees != null && degrees.labelled)) {
+        pp += multiplyLabelled(row, i, refs, bRows, degrees, first, s, codec, vis, writers,
+            new RowMask(maskRow, inMask, stamp, filter));
         continue;
       }
       acc.startRow();
@@ -491,32 +588,45 @@ final class RowByRow implements TabletKernel {
         if (cols == null) {
           continue; // no such row in B: contributes nothing
         }
+        int start = firstAtOrAfter(cols, first);
         if (masked) {
-          pp += acc.addScaledRowMasked(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length, inMask, stamp,
+          pp += acc.addScaledRowMasked(row.values[e], cols, bRows.vals[refs[e]], start, cols.length, inMask, stamp,
               admitted);
         } else {
-          acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], 0, cols.length);
-          pp += cols.length;
+          acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], start, cols.length);
+          pp += cols.length - start;
         }
       }
       int t = acc.finishRow(); // columns are numbered in key order
-      written += t;
+      TableWriter ct = ctTable != null && t > 0 ? writers.transposed() : null;
       for (int q = 0; q < t; q++) {
         int j = acc.column(q);
-        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, codec.encode(acc.value(j)));
-      }
-      if (ctTable != null && t > 0) {
-        TableWriter ct = writers.transposed();
-        for (int q = 0; q < t; q++) {
-          int j = acc.column(q);
+        double v = finished(degrees, i, j, acc.value(j), row.row, bRows);
+        if (!kept(v)) {
+          continue;
+        }
+        written++;
+        byte[] encoded = encoder.encode(v);
+        loader.append(row.row, bRows.families[j], bRows.qualifiers[j], EMPTY, ts, encoded);
+        if (ct != null) {
           Mutation mt = new Mutation(Columns.key(bRows.families[j], bRows.qualifiers[j]));
-          mt.put(EMPTY, row.row, codec.encode(acc.value(j)));
+          mt.put(EMPTY, row.row, encoded);
           ct.addMutation(mt);
         }
       }
     }
     counters.work.addAndGet(pp);
     counters.entriesWritten.addAndGet(written);
+  }
+
+  /** The value written for C(row i, column j): the product's, or with the Jaccard finish its index. */
+  private double finished(BatchDegrees degrees, int i, int j, double value, byte[] rowKey, BRows bRows) {
+    return degrees == null ? value : degrees.finish(i, j, value, rowKey, bRows.keys[j], options.jaccardDegrees);
+  }
+
+  /** Whether the fused keep ({@link MxmOptions#keep}) writes a cell of this value (always without one). */
+  private boolean kept(double value) {
+    return options.keepOp == null || options.keepOp.apply(value, options.keepScalar) != 0;
   }
 
   private static boolean anyLabelled(BRows bRows, int[] refs) {
@@ -526,6 +636,34 @@ final class RowByRow implements TabletKernel {
       }
     }
     return false;
+  }
+
+  /**
+   * The column number of each B row's key (-1 where no column has it), computed on first use into
+   * {@code cache[0]}: a row that is its own mask names its mask columns by its B rows, looked up once per batch.
+   */
+  private static int[] columnOfB(Batch batch, BRows bRows, int[][] cache) {
+    if (cache[0] == null) {
+      int[] c = new int[batch.bKeys.size()];
+      for (int b = 0; b < c.length; b++) {
+        Integer id = bRows.ids.get(ByteBuffer.wrap(batch.bKeys.get(b)));
+        c[b] = id == null ? -1 : id;
+      }
+      cache[0] = c;
+    }
+    return cache[0];
+  }
+
+  /** {@link #mark} for a driver row that is its own mask row: its entries' columns are its B rows' keys. */
+  private void markOwnRow(MatrixRow row, int[] refs, BRows bRows, int[] columnOfB, int[] inMask, int stamp) {
+    for (int e = 0; e < row.size; e++) {
+      if (options.maskStructure || row.values[e] != 0) {
+        int id = columnOfB[refs[e]];
+        if (id >= 0) {
+          inMask[id] = stamp;
+        }
+      }
+    }
   }
 
   /** Marks in {@code inMask} the columns of the batch that the row of M holds (non-zero unless structural). */
@@ -565,9 +703,13 @@ final class RowByRow implements TabletKernel {
     }
   }
 
-  /** The general path: one accumulator per (column, visibility of the product and its mask cell). */
-  private long multiplyLabelled(MatrixRow row, int[] refs, BRows bRows, Semiring s, ValueCodec codec,
-      Visibilities vis, UnitWriters writers, RowMask mask) {
+  /**
+   * The general path: one accumulator per (column, visibility of the product and its mask cell). With the
+   * Jaccard finish, one cell per column whose label is the conjunction of all its parts' and of the two
+   * degrees' (the index is no sum a reader's scan could fold from parts).
+   */
+  private long multiplyLabelled(MatrixRow row, int i, int[] refs, BRows bRows, BatchDegrees degrees, int first,
+      Semiring s, ValueCodec codec, Visibilities vis, UnitWriters writers, RowMask mask) {
     Map<ColumnVisibility, Map<Integer, double[]>> sums = new HashMap<>();
     long pp = 0;
     for (int e = 0; e < row.size; e++) {
@@ -577,7 +719,7 @@ final class RowByRow implements TabletKernel {
       }
       double[] vals = bRows.vals[refs[e]];
       byte[][] bVis = bRows.vis[refs[e]];
-      for (int p = 0; p < cols.length; p++) {
+      for (int p = firstAtOrAfter(cols, first); p < cols.length; p++) {
         byte[] maskLabel = mask.admits(cols[p]) ? mask.label(bRows, cols[p]) : null;
         if (maskLabel == null) {
           continue;
@@ -596,6 +738,9 @@ final class RowByRow implements TabletKernel {
         }
       }
     }
+    if (options.foldsLabels()) {
+      sums = foldedCells(sums, row, i, bRows, degrees, s, vis);
+    }
     if (!sums.isEmpty()) {
       Mutation m = new Mutation(row.row);
       sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
@@ -610,6 +755,36 @@ final class RowByRow implements TabletKernel {
       counters.entriesWritten.addAndGet(m.size());
     }
     return pp;
+  }
+
+  /**
+   * A labelled row's parts folded into one cell per column, as a reader who reads them all would fold them:
+   * the semiring's sum of the parts, labelled with the conjunction of their labels; then finished (into the
+   * Jaccard index, its label joined by d(u)'s and d(v)'s) and filtered by the fused keep.
+   */
+  private Map<ColumnVisibility, Map<Integer, double[]>> foldedCells(Map<ColumnVisibility, Map<Integer, double[]>> sums,
+      MatrixRow row, int i, BRows bRows, BatchDegrees degrees, Semiring s, Visibilities vis) {
+    Map<Integer, double[]> total = new java.util.TreeMap<>();
+    Map<Integer, byte[]> label = new HashMap<>();
+    sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
+      double[] t = total.get(j);
+      if (t == null) {
+        total.put(j, new double[] {cell[0]});
+        label.put(j, degrees == null ? v.getExpression() : vis.and(v.getExpression(), degrees.rowLabel[i]).getExpression());
+      } else {
+        t[0] = s.add(t[0], cell[0]);
+        label.put(j, vis.and(label.get(j), v.getExpression()).getExpression());
+      }
+    }));
+    Map<ColumnVisibility, Map<Integer, double[]>> out = new HashMap<>();
+    total.forEach((j, t) -> {
+      double value = finished(degrees, i, j, t[0], row.row, bRows);
+      if (kept(value)) {
+        ColumnVisibility v = degrees == null ? vis.and(label.get(j), EMPTY) : vis.and(label.get(j), degrees.columnLabel[j]);
+        out.computeIfAbsent(v, k -> new HashMap<>()).put(j, new double[] {value});
+      }
+    });
+    return out;
   }
 
   /** The empty family, and the empty visibility. */

@@ -1,0 +1,121 @@
+package tabulo.ops.mxm;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+
+import tabulo.kernel.MatrixRow;
+import tabulo.kernel.RowReader;
+import tabulo.kernel.Scans;
+import tabulo.kernel.Visibilities;
+import tabulo.math.ValueCodec;
+import tabulo.select.KeySpec;
+import tabulo.storage.Scan;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+/**
+ * The degrees a row-by-row batch needs for the Jaccard finish ({@link MxmOptions#jaccard}): d(u) of each
+ * batch row u and d(v) of each column v the batch's product can reach, read by one scan of the degree
+ * vector at exactly those keys. The finish turns a row's count c = |N(u) ∩ N(v)| into
+ * c / (d(u) + d(v) - c), the Jaccard index, as the row is written. A degree cell's label joins the label
+ * of every cell it finishes.
+ */
+final class BatchDegrees {
+  private static final byte[] EMPTY = new byte[0];
+
+  final double[] ofRow; // per batch row
+  final byte[][] rowLabel;
+  final double[] ofColumn; // per column number of the batch
+  final byte[][] columnLabel;
+  final boolean labelled; // some degree cell carries a label
+
+  private BatchDegrees(boolean labelled, double[] ofRow, byte[][] rowLabel, double[] ofColumn,
+      byte[][] columnLabel) {
+    this.ofRow = ofRow;
+    this.rowLabel = rowLabel;
+    this.ofColumn = ofColumn;
+    this.columnLabel = columnLabel;
+    this.labelled = labelled;
+  }
+
+  /**
+   * The degrees in table {@code degrees} (one cell per vertex, the sum of its row when several) of the
+   * batch rows {@code rows} and of the columns {@code columnKeys} (by column number).
+   */
+  static BatchDegrees read(Store store, String degrees, Authorizations auths, ValueCodec codec, List<byte[]> rows,
+      byte[][] columnKeys, AtomicLong entriesRead) {
+    Map<ByteBuffer, List<Integer>> rowIndex = new HashMap<>();
+    Map<ByteBuffer, Integer> columnIndex = new HashMap<>();
+    for (int i = 0; i < rows.size(); i++) {
+      rowIndex.computeIfAbsent(ByteBuffer.wrap(rows.get(i)), k -> new ArrayList<>(1)).add(i);
+    }
+    for (int j = 0; j < columnKeys.length; j++) {
+      columnIndex.put(ByteBuffer.wrap(columnKeys[j]), j);
+    }
+    List<byte[]> keys = new ArrayList<>(rowIndex.size() + columnIndex.size());
+    rowIndex.keySet().forEach(k -> keys.add(k.array()));
+    columnIndex.keySet().stream().filter(k -> !rowIndex.containsKey(k)).forEach(k -> keys.add(k.array()));
+    keys.sort(Arrays::compareUnsigned);
+    List<Range> ranges = new ArrayList<>(keys.size());
+    for (byte[] k : keys) {
+      ranges.add(Range.exact(new Text(k)));
+    }
+    double[] ofRow = new double[rows.size()];
+    double[] ofColumn = new double[columnKeys.length];
+    Arrays.fill(ofRow, Double.NaN);
+    Arrays.fill(ofColumn, Double.NaN);
+    byte[][] rowLabel = new byte[rows.size()][];
+    byte[][] columnLabel = new byte[columnKeys.length][];
+    Arrays.fill(rowLabel, EMPTY);
+    Arrays.fill(columnLabel, EMPTY);
+    boolean labelled = false;
+    Visibilities vis = new Visibilities();
+    if (!ranges.isEmpty()) {
+      try (Scan s = store.scan(degrees, Scans.spec(ranges, KeySpec.all(), auths).unordered(2))) {
+        RowReader reader = new RowReader(degrees, s, codec, entriesRead);
+        MatrixRow r;
+        while ((r = reader.next()) != null) {
+          double d = 0;
+          byte[] label = EMPTY;
+          for (int e = 0; e < r.size; e++) {
+            d += r.values[e];
+            label = r.labelled ? vis.and(label, r.visibilities[e]).getExpression() : label;
+          }
+          labelled |= label.length > 0;
+          ByteBuffer key = ByteBuffer.wrap(r.row);
+          for (int i : rowIndex.getOrDefault(key, List.of())) {
+            ofRow[i] = d;
+            rowLabel[i] = label;
+          }
+          Integer j = columnIndex.get(key);
+          if (j != null) {
+            ofColumn[j] = d;
+            columnLabel[j] = label;
+          }
+        }
+      }
+    }
+    return new BatchDegrees(labelled, ofRow, rowLabel, ofColumn, columnLabel);
+  }
+
+  /** The Jaccard index of batch row {@code i} and column {@code j} from their count of common neighbours. */
+  double finish(int i, int j, double common, byte[] rowKey, byte[] columnKey, String degrees) {
+    double du = ofRow[i];
+    double dv = ofColumn[j];
+    if (Double.isNaN(du) || Double.isNaN(dv)) {
+      byte[] missing = Double.isNaN(du) ? rowKey : columnKey;
+      throw new TabuloException("the degree table " + degrees + " has no degree for vertex "
+          + RowReader.text(missing) + " (the Jaccard finish needs every vertex's degree)");
+    }
+    return common / (du + dv - common);
+  }
+}
