@@ -25,13 +25,14 @@ import tabulo.storage.TabuloException;
     "records x name|value. A query constrained only on columns reads PREFIXTedgeT, where the columns",
     "are rows, so it is as fast as a row query; the output is oriented as Tedge either way:",
     "sorted TSV row<TAB>column<TAB>value, as scan prints it.",
-    "With --correlate SPEC1 SPEC2 it prints D4M's sqIn of two column types instead:",
-    "C = Tedge(:, SPEC1)^T (+.x) Tedge(:, SPEC2), e.g. --correlate 'origin|*,' 'dest|*,' counts the records",
-    "per origin and destination: row<TAB>column<TAB>count, sorted. It is mult's planned multiply next to the",
-    "data (reading PREFIXTedgeT for Tedge^T and for the SPEC2 columns when ingest made the pair) into a",
-    "temporary table that is deleted afterwards, also on an error or Ctrl-C.",
-    "Opens the database read-only (--correlate: for writing, for its temporary): runs beside a writing command,",
-    "and sees what was committed when it started."})
+    "With --correlate SPEC1 SPEC2 it prints D4M's sqIn of two column types:",
+    "C = Tedge(:, SPEC1)^T (+.x) Tedge(:, SPEC2); --correlate 'origin|*,' 'dest|*,'",
+    "counts the records per origin and destination: row<TAB>column<TAB>count,",
+    "sorted. It is mult's planned multiply next to the data (PREFIXTedgeT read for",
+    "Tedge^T and the SPEC2 columns when ingest made the pair) into a temporary",
+    "table deleted afterwards, also on an error or Ctrl-C.",
+    "Opens the database read-only (--correlate: for writing, for its temporary):",
+    "runs beside a writing command, and sees what was committed when it started."})
 final class QueryCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -90,6 +91,9 @@ final class QueryCommand implements Runnable {
   }
 
   private void correlate(Schema schema) {
+    if (correlate.length != 2) {
+      throw new TabuloException("--correlate: give it once, with two SPECs (not " + correlate.length + ")");
+    }
     if (rows != null || cols != null) {
       throw new TabuloException("--correlate selects the columns of both sides itself: not with "
           + (rows != null ? "--rows" : "--cols"));

@@ -144,6 +144,8 @@ class CliQueryCorrelateTest {
     CliRunner.assertError(cli.run("query", "p", "--correlate", "a|*,", "b|*,", "--auths", "Z"), 1,
         "user root is not granted authorization 'Z' (user has no authorizations)");
     assertEquals(2, cli.run("query", "p", "--correlate", "a|*,").code()); // SPEC2 missing: a usage error
+    CliRunner.assertError(cli.run("query", "p", "--correlate", "a|*,", "b|*,", "--correlate", "c|*,", "d|*,"), 1,
+        "--correlate: give it once, with two SPECs (not 4)");
     assertNoTemporaries(cli);
   }
 }
