@@ -36,7 +36,7 @@ import tabulo.storage.TabuloException;
         MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
         CommandLine.HelpCommand.class},
     footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
-        "tables, scan, query, degree, info, export, verify open the database read-only, beside",
+        "tables, scan, query (not --correlate), degree, info, export, verify open the database read-only, beside",
         "a writer; every other command opens it for writing, one at a time.",
         "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with",
         "'tabulo mini-accumulo start DIR'; move tables with export and import).",

@@ -100,12 +100,7 @@ public final class Mxm extends Operation {
       if (o.auths != null) {
         session.auths(o.auths);
       }
-      StoredTranspose t = StoredTranspose.of(store, a, o);
-      o = o.copy();
-      StoredTranspose.forB(store, b, o);
-      Matrix am = t.table() == null ? session.matrix(a) : session.matrix(a).withTranspose(t.table());
-      Mxm op = of(am, session.matrix(b), o);
-      op.transposeWhy = t.why();
+      Mxm op = planned(session, a, b, o);
       Target target = Target.table(c);
       if (o.mask != null) {
         Mask m = Mask.of(session.matrix(o.mask));
@@ -115,6 +110,22 @@ public final class Mxm extends Operation {
       op.into(o.accum == null ? target : target.accum(o.accum));
       return op.result;
     }
+  }
+
+  /**
+   * C = op(A) (+.x) B on tables {@code a} and {@code b} of {@code session}, planned as {@link #multiply} plans
+   * it: A's stored transpose (named, or the D4M pair ingest made) is read instead of a copy, and B's D4M
+   * transpose when {@code o} filters B's columns. Put it {@link #into} a table or a temporary.
+   */
+  public static Mxm planned(Session session, String a, String b, MxmOptions o) {
+    Store store = session.store();
+    StoredTranspose t = StoredTranspose.of(store, a, o);
+    o = o.copy();
+    StoredTranspose.forB(store, b, o);
+    Matrix am = t.table() == null ? session.matrix(a) : session.matrix(a).withTranspose(t.table());
+    Mxm op = of(am, session.matrix(b), o);
+    op.transposeWhy = t.why();
+    return op;
   }
 
   /** What the last computation did (null before one). */
