@@ -90,13 +90,15 @@ class LocalityGroupsTest {
         + " group): " + grouped + " bytes, A holds " + aBytes);
   }
 
-  private static long bytesLoadedScanning(EmbeddedStore store, String table, String family, List<String> expected) {
+  /** Bytes of blocks a scan of {@code family} loads, checking it returns {@code expected}. */
+  static long bytesLoadedScanning(EmbeddedStore store, String table, String family, List<String> expected) {
     long before = WholeBlockReads.bytesLoaded();
     assertEquals(expected, scan(store, table, family), table + ": family " + family);
     return WholeBlockReads.bytesLoaded() - before;
   }
 
-  private static List<String> scan(EmbeddedStore store, String table, String family) {
+  /** The cells of {@code family}, as row|family|qualifier|value. */
+  static List<String> scan(EmbeddedStore store, String table, String family) {
     List<String> out = new ArrayList<>();
     for (Entry<Key, Value> e : store.scanAll(table, ScanSpec.all().fetch(family))) {
       Key k = e.getKey();

@@ -7,21 +7,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Map.Entry;
 import java.util.Random;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
-import org.apache.accumulo.core.data.Value;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import tabulo.ops.TableTransfer;
-import tabulo.storage.ScanSpec;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
 
@@ -100,27 +96,12 @@ class LocalityGroupsTransferTest {
   private static void check(EmbeddedStore store, String grouped, String plain, List<String> a, List<String> b) {
     long aBytes = (long) ROWS * BIG;
     for (String t : List.of(grouped, plain)) {
-      assertEquals(a, scan(store, t, "A"), t + ": family A");
+      assertEquals(a, LocalityGroupsTest.scan(store, t, "A"), t + ": family A");
     }
-    long withGroups = bytesLoadedScanning(store, grouped, "B", b);
-    long without = bytesLoadedScanning(store, plain, "B", b);
+    long withGroups = LocalityGroupsTest.bytesLoadedScanning(store, grouped, "B", b);
+    long without = LocalityGroupsTest.bytesLoadedScanning(store, plain, "B", b);
     assertTrue(without >= aBytes, "without groups a scan of B reads A's blocks too: " + without + " bytes");
     assertTrue(withGroups < aBytes / 20, grouped + ": with groups a scan of B reads only B's group: " + withGroups
         + " bytes, A holds " + aBytes);
-  }
-
-  private static long bytesLoadedScanning(EmbeddedStore store, String table, String family, List<String> expected) {
-    long before = WholeBlockReads.bytesLoaded();
-    assertEquals(expected, scan(store, table, family), table + ": family " + family);
-    return WholeBlockReads.bytesLoaded() - before;
-  }
-
-  private static List<String> scan(EmbeddedStore store, String table, String family) {
-    List<String> out = new ArrayList<>();
-    for (Entry<Key, Value> e : store.scanAll(table, ScanSpec.all().fetch(family))) {
-      Key k = e.getKey();
-      out.add(k.getRow() + "|" + k.getColumnFamily() + "|" + k.getColumnQualifier() + "|" + e.getValue());
-    }
-    return out;
   }
 }

@@ -187,8 +187,8 @@ final class OuterProduct implements TabletKernel {
 
   /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)), summed per unit. */
   private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, Visibilities vis, PartialSums sums) {
-    byte[][] columnKeys = new byte[bRow.size][];
-    for (int j = 0; j < bRow.size; j++) {
+    byte[][] columnKeys = new byte[bRow.size][]; // C^T's rows: only made when C^T is written
+    for (int j = 0; ct != null && j < bRow.size; j++) {
       columnKeys[j] = bRow.columnKey(j);
     }
     for (int i = 0; i < xRow.size; i++) {

@@ -33,7 +33,10 @@ final class PartialSums {
     this.limit = limit;
   }
 
-  /** Adds {@code value} to cell (row, family:qualifier) under {@code label}; {@code columnKey} is C^T's row. */
+  /**
+   * Adds {@code value} to cell (row, family:qualifier) under {@code label}; {@code columnKey} is C^T's row
+   * (null when no C^T is written).
+   */
   void add(byte[] row, byte[] family, byte[] qualifier, byte[] columnKey, byte[] label, double value) {
     double[] sum = sums.get(new Cell(row, family, qualifier, columnKey, label));
     if (sum != null) {
