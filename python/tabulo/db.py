@@ -5,9 +5,9 @@ import os
 import numpy as np
 from scipy import sparse
 
-from . import _jvm, _transfer
+from . import _job, _jvm, _transfer
 from ._keys import as_list, is_string, selection_to_spec
-from ._operations import Algorithms, Operations
+from ._operations import Algorithms, Operations, _output
 from .assoc import Assoc
 
 
@@ -83,12 +83,27 @@ class DbServer(Operations, Algorithms):
         return {"files": int(r.files().size()), "skipped": int(r.skipped()), "entries": int(r.entries()),
                 "seconds": float(r.seconds())}
 
-    def query(self, prefix, rows=":", cols=":"):
+    def query(self, prefix, rows=":", cols=":", *, correlate=None, auths=None):
         """The D4M schema `prefix` as one Assoc (records x 'name|value'), as `tabulo query`: a query
-        constrained only on columns reads PREFIXTedgeT."""
+        constrained only on columns reads PREFIXTedgeT. With correlate=(SPEC1, SPEC2), D4M's sqIn of two
+        column types instead, as `tabulo query --correlate`: the Assoc C = Tedge(:, SPEC1)^T (+.x)
+        Tedge(:, SPEC2) (e.g. correlate=('origin|*,', 'dest|*,'): records per origin and destination),
+        computed next to the data, reading only those columns' cells (from PREFIXTedgeT), with `auths`
+        ("a,b" or a list; default all of the user's)."""
         rows = ":" if rows is None else rows
         cols = ":" if cols is None else cols
-        return DbTablePair(self, prefix + "Tedge", prefix + "TedgeT")[rows, cols]
+        if correlate is None:
+            if auths is not None:
+                raise _jvm.TabuloError("auths: only with correlate (the other query forms read with all of "
+                                       "the user's authorizations)")
+            return DbTablePair(self, prefix + "Tedge", prefix + "TedgeT")[rows, cols]
+        if isinstance(correlate, str) or not isinstance(correlate, (tuple, list)) or len(correlate) != 2:
+            raise _jvm.TabuloError(f"correlate: expected two column selections (SPEC1, SPEC2), got {correlate!r}")
+        if any(not (isinstance(sel, str) and sel == ":") for sel in (rows, cols)):
+            raise _jvm.TabuloError("correlate selects the columns of both sides itself: not with rows or cols")
+        first, second = (selection_to_spec(c, "correlate") for c in correlate)
+        r = _job.run(self._ops().correlate, "query", prefix, first, second, _output(auths=auths))
+        return _to_assoc(r)
 
     def degree(self, prefix, cols=":"):
         """Records per exploded column ('name|value' x 'Degree'), from PREFIXTedgeDeg, as `tabulo degree`."""

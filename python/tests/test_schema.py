@@ -61,3 +61,32 @@ def test_ingest_mistakes_name_the_file_or_parameter(db, tmp_path):
         db.ingest("P", [str(bad)], format="xml")
     with pytest.raises(TabuloError, match="^no such table: QTedge$"):
         db.query("Q")
+
+
+@pytest.mark.both_hosts
+def test_query_correlate_against_counting_the_csv_records(db, tmp_path):
+    f = tmp_path / "log.csv"
+    f.write_text(LOG, encoding="utf-8")
+    db.ingest("P", [str(f)], row_column="id")
+    tables = db.ls()
+    whole = exploded(LOG)
+    for first, second in (("src_ip|*,", "status|*,"), ("status|404,", "agent|*,"), ("status|*,", "status|*,")):
+        expected = {}  # D4M's sqIn: records having both column keys
+        for rec in {r for (r, _) in whole}:
+            cols = [c for (r, c) in whole if r == rec]
+            for x in cols:
+                for y in cols:
+                    if matches(x, first) and matches(y, second):
+                        expected[(x, y)] = expected.get((x, y), 0.0) + 1.0
+        assert assoc_dict(db.query("P", correlate=(first, second))) == expected
+    assert assoc_dict(db.query("P", correlate=["status|*,", "src_ip|10.0.0.1,"], auths="")) == {
+        ("status|200", "src_ip|10.0.0.1"): 1.0, ("status|404", "src_ip|10.0.0.1"): 1.0}
+    assert db.ls() == tables  # the product was a temporary
+    with pytest.raises(TabuloError, match="^correlate selects the columns of both sides itself"):
+        db.query("P", rows="r1,", correlate=("status|*,", "agent|*,"))
+    with pytest.raises(TabuloError, match="^correlate: expected two column selections"):
+        db.query("P", correlate="status|*,")
+    with pytest.raises(TabuloError, match="^auths: only with correlate"):
+        db.query("P", auths="a")
+    with pytest.raises(TabuloError, match="^no D4M schema Q: no such table QTedge"):
+        db.query("Q", correlate=("status|*,", "agent|*,"))

@@ -13,16 +13,15 @@ import tabulo.ingest.TsvWriter;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.Mxm;
-import tabulo.ops.mxm.MxmOptions;
+import tabulo.ops.mxm.SchemaCorrelation;
 import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
- * D4M's sqIn of two column types of a schema: C = Tedge(:, first)^T (+.x) Tedge(:, second), computed next to
- * the data by the planned multiply (A^T read from TedgeT when ingest made the pair, B's selected columns
- * read as rows of TedgeT) into a temporary of the session, printed as sorted TSV and deleted with the session.
+ * D4M's sqIn of two column types of a schema ({@link SchemaCorrelation}), computed next to the data into a
+ * temporary of the session, printed as sorted TSV and deleted with the session.
  */
 final class QueryCorrelation {
   private QueryCorrelation() {}
@@ -30,17 +29,12 @@ final class QueryCorrelation {
   /** Prints C = Tedge(:, first)^T Tedge(:, second) read with {@code auths} (null: all of the user's). */
   static void print(Store store, Schema schema, KeySpec first, KeySpec second, Authorizations auths, OutputStream out,
       PrintWriter err) {
-    String edge = schema.edge();
-    if (!store.exists(edge)) {
-      throw new TabuloException("no D4M schema " + schema.prefix() + ": no such table " + edge + " (ingest makes it)");
-    }
     // Ctrl-C stops the multiply at its next kernel run; closing the session deletes the temporary
     try (Session session = CtrlC.guard(Session.open(store))) {
       if (auths != null) {
         session.auths(auths);
       }
-      MxmOptions o = MxmOptions.defaults().transposeA(true).rows(first).cols(second);
-      Mxm product = Mxm.planned(session, edge, edge, o);
+      Mxm product = SchemaCorrelation.plan(session, schema, first, second);
       Matrix c = product.temporary();
       if (product.result().left() != null) {
         err.printf("query: %s%n", product.result().left()); // which table gave Tedge^T, and why

@@ -2,6 +2,8 @@ package tabulo.python;
 
 import java.util.function.Function;
 
+import tabulo.d4m.Schema;
+import tabulo.d4m.TableCells;
 import tabulo.kernel.KernelCounters;
 import tabulo.math.BinaryOp;
 import tabulo.math.BinaryOps;
@@ -15,6 +17,7 @@ import tabulo.ops.Select;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
+import tabulo.ops.mxm.SchemaCorrelation;
 import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
@@ -136,6 +139,27 @@ public final class Operations {
         Mxm op = Mxm.of(s.matrix(a), s.matrix(b), options);
         op.into(out.target(s, c));
         return op.result();
+      }
+    });
+  }
+
+  /**
+   * D4M's sqIn of two column types of the schema {@code prefix} ({@link SchemaCorrelation}), as {@code tabulo
+   * query --correlate}: computed next to the data into a temporary of the job's session, read back whole
+   * (the result is its {@link QueryResult}) and deleted with the session. Reads Tedge with {@code out}'s auths.
+   */
+  public Job correlate(String prefix, String first, String second, OutputSpec out) {
+    if (prefix.isEmpty()) {
+      throw new TabuloException("prefix must not be empty");
+    }
+    KeySpec a = Bridge.spec("correlate", first);
+    KeySpec b = Bridge.spec("correlate", second);
+    return Job.start("query", job -> {
+      try (Session s = out.session(store, job)) {
+        Matrix c = SchemaCorrelation.plan(s, new Schema(prefix), a, b).temporary();
+        try (TableCells cells = TableCells.open(store, c.table(), KeySpec.all(), KeySpec.all())) {
+          return QueryResult.read(cells, false, row -> true);
+        }
       }
     });
   }
