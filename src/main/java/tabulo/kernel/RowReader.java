@@ -55,8 +55,13 @@ public final class RowReader {
       Value v = pending.getValue();
       byte[] family = bytes(k.getColumnFamilyData());
       byte[] qualifier = bytes(k.getColumnQualifierData());
-      double d = codec == null ? 1 : decode(codec, v, table, rowKey, family, qualifier);
-      row.add(family, qualifier, d, bytes(k.getColumnVisibilityData()));
+      byte[] visibility = bytes(k.getColumnVisibilityData());
+      if (codec == null) {
+        row.add(family, qualifier, 1, visibility);
+      } else {
+        row.add(family, qualifier, decode(codec, v, table, rowKey, family, qualifier), visibility, v.get(), 0,
+            v.getSize());
+      }
       pending = entries.hasNext() ? entries.next() : null;
     }
     entriesRead.addAndGet(row.size);

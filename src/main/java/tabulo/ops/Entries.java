@@ -134,7 +134,8 @@ final class Entries extends StreamOperation {
         for (int e = 0; r != null && e < r.size; e++) {
           double v = r.values[e];
           if (select.keeps(row, r.families[e], r.qualifiers[e], v)) {
-            out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e], codec.encode(op == null ? v : op.apply(v)));
+            out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e],
+                op == null ? r.valueBytes(e, codec) : codec.encode(op.apply(v)));
           }
         }
       };

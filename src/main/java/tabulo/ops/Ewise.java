@@ -45,7 +45,7 @@ public final class Ewise extends StreamOperation {
     RowStream.RowOp rowOp(BinaryOp op, ValueCodec codec) {
       RowPairs.Both both = (x, y) -> codec.encode(op.apply(x, y));
       if (bDrives) {
-        RowPairs.One one = codec::encode;
+        RowPairs.One one = (r, e) -> r.valueBytes(e, codec); // a lone value as it is stored
         return (row, rows, out) -> RowPairs.union(row, rows[0], rows[1], out, both, one);
       }
       return (row, rows, out) -> RowPairs.intersection(row, rows[0], rows[1], out, both);

@@ -162,7 +162,7 @@ public final class RekeyRows extends StreamOperation {
             q = Columns.nest(f, q);
             f = family;
           }
-          out.put(0, key, f, q, r.visibilities[e], codec().encode(r.values[e]));
+          out.put(0, key, f, q, r.visibilities[e], r.valueBytes(e, codec()));
         }
       };
     }

@@ -16,9 +16,9 @@ final class RowPairs {
     byte[] apply(double x, double y);
   }
 
-  /** The value of a cell held by one row only. */
+  /** The value of a cell held by one row only: entry e of row r. */
   interface One {
-    byte[] apply(double x);
+    byte[] apply(MatrixRow r, int e);
   }
 
   private RowPairs() {}
@@ -58,25 +58,29 @@ final class RowPairs {
         }
       }
       if (c == 0) {
-        Visibilities vis = VISIBILITIES.get();
         for (int x = i; x < ei; x++) {
           for (int y = j; y < ej; y++) {
-            out.put(0, row, a.families[x], a.qualifiers[x],
-                vis.and(a.visibilities[x], b.visibilities[y]).getExpression(), both.apply(a.values[x], b.values[y]));
+            out.put(0, row, a.families[x], a.qualifiers[x], both(a.visibilities[x], b.visibilities[y]),
+                both.apply(a.values[x], b.values[y]));
           }
         }
       } else if (c < 0 && onlyA != null) {
         for (int x = i; x < ei; x++) {
-          out.put(0, row, a.families[x], a.qualifiers[x], a.visibilities[x], onlyA.apply(a.values[x]));
+          out.put(0, row, a.families[x], a.qualifiers[x], a.visibilities[x], onlyA.apply(a, x));
         }
       } else if (c > 0 && onlyB != null) {
         for (int y = j; y < ej; y++) {
-          out.put(0, row, b.families[y], b.qualifiers[y], b.visibilities[y], onlyB.apply(b.values[y]));
+          out.put(0, row, b.families[y], b.qualifiers[y], b.visibilities[y], onlyB.apply(b, y));
         }
       }
       i = ei;
       j = ej;
     }
+  }
+
+  /** The label of a pair's cell; unlabelled pairs (the common case) skip the thread's conjunction cache. */
+  private static byte[] both(byte[] x, byte[] y) {
+    return x.length == 0 && y.length == 0 ? x : VISIBILITIES.get().and(x, y).getExpression();
   }
 
   private static int compareColumns(MatrixRow a, int i, MatrixRow b, int j) {

@@ -80,8 +80,7 @@ public final class Transpose extends StreamOperation {
           return;
         }
         for (int e = 0; e < r.size; e++) {
-          out.put(0, Columns.key(r.families[e], r.qualifiers[e]), EMPTY, row, r.visibilities[e],
-              codec().encode(r.values[e]));
+          out.put(0, Columns.key(r.families[e], r.qualifiers[e]), EMPTY, row, r.visibilities[e], r.valueBytes(e, codec()));
         }
       };
     }
