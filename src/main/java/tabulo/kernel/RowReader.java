@@ -24,12 +24,23 @@ public final class RowReader {
   private final MatrixRow row = new MatrixRow();
   private Entry<Key, Value> pending;
   private final AtomicLong entriesRead;
+  private final boolean keepBytes;
 
   /**
    * Counts the entries it reads into {@code entriesRead}, row by row, for progress reports. A null
    * {@code codec} reads structure only: every value is 1 (a structural mask need not hold numbers).
    */
   public RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead) {
+    this(table, scan, codec, entriesRead, false);
+  }
+
+  /**
+   * With {@code keepBytes}, each row also keeps its values' stored bytes ({@link MatrixRow#valueBytes}), for
+   * operations that write values unchanged; others need not pay for the copy.
+   */
+  public RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead,
+      boolean keepBytes) {
+    this.keepBytes = keepBytes;
     this.entriesRead = entriesRead;
     this.table = table;
     this.entries = scan.iterator();
@@ -58,6 +69,8 @@ public final class RowReader {
       byte[] visibility = bytes(k.getColumnVisibilityData());
       if (codec == null) {
         row.add(family, qualifier, 1, visibility);
+      } else if (!keepBytes) {
+        row.add(family, qualifier, decode(codec, v, table, rowKey, family, qualifier), visibility);
       } else {
         row.add(family, qualifier, decode(codec, v, table, rowKey, family, qualifier), visibility, v.get(), 0,
             v.getSize());

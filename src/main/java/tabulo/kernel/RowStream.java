@@ -97,6 +97,7 @@ public final class RowStream implements TabletKernel {
   private final int unitEntries;
   private final Supplier<RowOp> ops;
   private final boolean rowOrdered;
+  private final boolean passesValuesThrough;
   private final int mask; // input number of output 0's mask, or -1
   private final boolean maskComplement;
   private final KernelCounters counters;
@@ -111,6 +112,7 @@ public final class RowStream implements TabletKernel {
     this.ops = ops;
     this.counters = counters;
     this.rowOrdered = plan.emitsInRowOrder();
+    this.passesValuesThrough = plan.passesValuesThrough();
     this.mask = plan.settings().mask();
     this.maskComplement = plan.settings().maskComplement();
   }
@@ -282,7 +284,8 @@ public final class RowStream implements TabletKernel {
   }
 
   private RowReader reader(Input in, Scan scan) {
-    return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead);
+    return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead,
+        passesValuesThrough);
   }
 
   private static boolean less(byte[] a, byte[] b) {

@@ -84,6 +84,11 @@ final class Assign {
     }
 
     @Override
+    protected boolean passesValuesThrough() {
+      return true; // C's cells outside the block, and lone cells
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       boolean masked = settings.inputs().size() > 2;
       MaskFilter filter = new MaskFilter(complement);

@@ -66,6 +66,11 @@ final class CopyRows extends StreamOperation {
     }
 
     @Override
+    protected boolean passesValuesThrough() {
+      return true;
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       return (row, rows, out) -> {
         var r = rows[0];

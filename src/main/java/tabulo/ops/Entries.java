@@ -126,6 +126,11 @@ final class Entries extends StreamOperation {
     }
 
     @Override
+    protected boolean passesValuesThrough() {
+      return f.op() == null; // a selection without a mapping
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       ValueCodec codec = codec();
       UnaryOp op = f.op();

@@ -41,6 +41,11 @@ public final class Ewise extends StreamOperation {
       return bDrives ? b : b.consulted();
     }
 
+    /** Whether the join writes the lone values as they are (the union). */
+    boolean passesLoneValues() {
+      return bDrives;
+    }
+
     /** The kernel's work on one row of A and B (either may be null). */
     RowStream.RowOp rowOp(BinaryOp op, ValueCodec codec) {
       RowPairs.Both both = (x, y) -> codec.encode(op.apply(x, y));
@@ -110,6 +115,11 @@ public final class Ewise extends StreamOperation {
     @Override
     protected boolean emitsInRowOrder() {
       return true;
+    }
+
+    @Override
+    protected boolean passesValuesThrough() {
+      return join.passesLoneValues();
     }
 
     @Override

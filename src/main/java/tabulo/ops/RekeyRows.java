@@ -128,6 +128,11 @@ public final class RekeyRows extends StreamOperation {
     }
 
     @Override
+    protected boolean passesValuesThrough() {
+      return true;
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       throw new UnsupportedOperationException("made with the plan table in kernel()");
     }

@@ -73,6 +73,11 @@ public final class Transpose extends StreamOperation {
     }
 
     @Override
+    protected boolean passesValuesThrough() {
+      return true;
+    }
+
+    @Override
     protected RowStream.RowOp newRowOp() {
       return (row, rows, out) -> {
         var r = rows[0];
