@@ -24,23 +24,12 @@ public final class RowReader {
   private final MatrixRow row = new MatrixRow();
   private Entry<Key, Value> pending;
   private final AtomicLong entriesRead;
-  private final boolean keepBytes;
 
   /**
    * Counts the entries it reads into {@code entriesRead}, row by row, for progress reports. A null
    * {@code codec} reads structure only: every value is 1 (a structural mask need not hold numbers).
    */
   public RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead) {
-    this(table, scan, codec, entriesRead, false);
-  }
-
-  /**
-   * With {@code keepBytes}, each row also keeps its values' stored bytes ({@link MatrixRow#valueBytes}), for
-   * operations that write values unchanged; others need not pay for the copy.
-   */
-  public RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead,
-      boolean keepBytes) {
-    this.keepBytes = keepBytes;
     this.entriesRead = entriesRead;
     this.table = table;
     this.entries = scan.iterator();
@@ -66,15 +55,8 @@ public final class RowReader {
       Value v = pending.getValue();
       byte[] family = bytes(k.getColumnFamilyData());
       byte[] qualifier = bytes(k.getColumnQualifierData());
-      byte[] visibility = bytes(k.getColumnVisibilityData());
-      if (codec == null) {
-        row.add(family, qualifier, 1, visibility);
-      } else if (!keepBytes) {
-        row.add(family, qualifier, decode(codec, v, table, rowKey, family, qualifier), visibility);
-      } else {
-        row.add(family, qualifier, decode(codec, v, table, rowKey, family, qualifier), visibility, v.get(), 0,
-            v.getSize());
-      }
+      double d = codec == null ? 1 : decode(codec, v, table, rowKey, family, qualifier);
+      row.add(family, qualifier, d, bytes(k.getColumnVisibilityData()));
       pending = entries.hasNext() ? entries.next() : null;
     }
     entriesRead.addAndGet(row.size);

@@ -97,7 +97,6 @@ public final class RowStream implements TabletKernel {
   private final int unitEntries;
   private final Supplier<RowOp> ops;
   private final boolean rowOrdered;
-  private final boolean passesValuesThrough;
   private final int mask; // input number of output 0's mask, or -1
   private final boolean maskComplement;
   private final KernelCounters counters;
@@ -112,7 +111,6 @@ public final class RowStream implements TabletKernel {
     this.ops = ops;
     this.counters = counters;
     this.rowOrdered = plan.emitsInRowOrder();
-    this.passesValuesThrough = plan.passesValuesThrough();
     this.mask = plan.settings().mask();
     this.maskComplement = plan.settings().maskComplement();
   }
@@ -284,8 +282,7 @@ public final class RowStream implements TabletKernel {
   }
 
   private RowReader reader(Input in, Scan scan) {
-    return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead,
-        passesValuesThrough);
+    return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead);
   }
 
   private static boolean less(byte[] a, byte[] b) {

@@ -100,14 +100,6 @@ public abstract class StreamPlan implements KernelPlan {
     return false;
   }
 
-  /**
-   * Whether the row operation writes some values unchanged ({@link MatrixRow#valueBytes}): the rows it is
-   * given then keep their stored bytes, written as they are instead of encoded again.
-   */
-  protected boolean passesValuesThrough() {
-    return false;
-  }
-
   /** A fresh row operation for one tablet run. */
   protected abstract RowStream.RowOp newRowOp();
 

@@ -84,11 +84,6 @@ final class Assign {
     }
 
     @Override
-    protected boolean passesValuesThrough() {
-      return true; // C's cells outside the block, and lone cells
-    }
-
-    @Override
     protected RowStream.RowOp newRowOp() {
       boolean masked = settings.inputs().size() > 2;
       MaskFilter filter = new MaskFilter(complement);
@@ -102,7 +97,7 @@ final class Assign {
           boolean inBlock = rowInBlock && cols.matches(Columns.key(c.families[e], c.qualifiers[e]));
           // outside the block, or inside where the mask keeps C as it is
           if (!inBlock || masked && filter.admit(m, c.families[e], c.qualifiers[e], EMPTY) == null) {
-            out.put(0, row, c.families[e], c.qualifiers[e], c.visibilities[e], c.valueBytes(e, codec()));
+            out.put(0, row, c.families[e], c.qualifiers[e], c.visibilities[e], codec().encode(c.values[e]));
           } else if (accum != null) {
             block.add(c.families[e], c.qualifiers[e], c.values[e], c.visibilities[e]);
           }
@@ -114,7 +109,7 @@ final class Assign {
           }
         };
         RowPairs.union(row, block.size == 0 ? null : block, in[1], admitted,
-            (x, y) -> codec().encode(accum.apply(x, y)), (r, e) -> r.valueBytes(e, codec()));
+            (x, y) -> codec().encode(accum.apply(x, y)), x -> codec().encode(x));
       };
     }
   }

@@ -66,11 +66,6 @@ final class CopyRows extends StreamOperation {
     }
 
     @Override
-    protected boolean passesValuesThrough() {
-      return true;
-    }
-
-    @Override
     protected RowStream.RowOp newRowOp() {
       return (row, rows, out) -> {
         var r = rows[0];
@@ -78,7 +73,7 @@ final class CopyRows extends StreamOperation {
           return;
         }
         for (int e = 0; e < r.size; e++) {
-          out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e], r.valueBytes(e, codec()));
+          out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e], codec().encode(r.values[e]));
         }
       };
     }

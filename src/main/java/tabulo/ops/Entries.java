@@ -126,11 +126,6 @@ final class Entries extends StreamOperation {
     }
 
     @Override
-    protected boolean passesValuesThrough() {
-      return f.op() == null; // a selection without a mapping
-    }
-
-    @Override
     protected RowStream.RowOp newRowOp() {
       ValueCodec codec = codec();
       UnaryOp op = f.op();
@@ -139,8 +134,7 @@ final class Entries extends StreamOperation {
         for (int e = 0; r != null && e < r.size; e++) {
           double v = r.values[e];
           if (select.keeps(row, r.families[e], r.qualifiers[e], v)) {
-            out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e],
-                op == null ? r.valueBytes(e, codec) : codec.encode(op.apply(v)));
+            out.put(0, row, r.families[e], r.qualifiers[e], r.visibilities[e], codec.encode(op == null ? v : op.apply(v)));
           }
         }
       };

@@ -41,16 +41,11 @@ public final class Ewise extends StreamOperation {
       return bDrives ? b : b.consulted();
     }
 
-    /** Whether the join writes the lone values as they are (the union). */
-    boolean passesLoneValues() {
-      return bDrives;
-    }
-
     /** The kernel's work on one row of A and B (either may be null). */
     RowStream.RowOp rowOp(BinaryOp op, ValueCodec codec) {
       RowPairs.Both both = (x, y) -> codec.encode(op.apply(x, y));
       if (bDrives) {
-        RowPairs.One one = (r, e) -> r.valueBytes(e, codec); // a lone value as it is stored
+        RowPairs.One one = codec::encode;
         return (row, rows, out) -> RowPairs.union(row, rows[0], rows[1], out, both, one);
       }
       return (row, rows, out) -> RowPairs.intersection(row, rows[0], rows[1], out, both);
@@ -115,11 +110,6 @@ public final class Ewise extends StreamOperation {
     @Override
     protected boolean emitsInRowOrder() {
       return true;
-    }
-
-    @Override
-    protected boolean passesValuesThrough() {
-      return join.passesLoneValues();
     }
 
     @Override

@@ -128,11 +128,6 @@ public final class RekeyRows extends StreamOperation {
     }
 
     @Override
-    protected boolean passesValuesThrough() {
-      return true;
-    }
-
-    @Override
     protected RowStream.RowOp newRowOp() {
       throw new UnsupportedOperationException("made with the plan table in kernel()");
     }
@@ -167,7 +162,7 @@ public final class RekeyRows extends StreamOperation {
             q = Columns.nest(f, q);
             f = family;
           }
-          out.put(0, key, f, q, r.visibilities[e], r.valueBytes(e, codec()));
+          out.put(0, key, f, q, r.visibilities[e], codec().encode(r.values[e]));
         }
       };
     }

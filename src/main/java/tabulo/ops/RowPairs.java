@@ -16,9 +16,9 @@ final class RowPairs {
     byte[] apply(double x, double y);
   }
 
-  /** The value of a cell held by one row only: entry e of row r. */
+  /** The value of a cell held by one row only. */
   interface One {
-    byte[] apply(MatrixRow r, int e);
+    byte[] apply(double x);
   }
 
   private RowPairs() {}
@@ -66,11 +66,11 @@ final class RowPairs {
         }
       } else if (c < 0 && onlyA != null) {
         for (int x = i; x < ei; x++) {
-          out.put(0, row, a.families[x], a.qualifiers[x], a.visibilities[x], onlyA.apply(a, x));
+          out.put(0, row, a.families[x], a.qualifiers[x], a.visibilities[x], onlyA.apply(a.values[x]));
         }
       } else if (c > 0 && onlyB != null) {
         for (int y = j; y < ej; y++) {
-          out.put(0, row, b.families[y], b.qualifiers[y], b.visibilities[y], onlyB.apply(b, y));
+          out.put(0, row, b.families[y], b.qualifiers[y], b.visibilities[y], onlyB.apply(b.values[y]));
         }
       }
       i = ei;

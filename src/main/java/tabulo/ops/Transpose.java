@@ -73,11 +73,6 @@ public final class Transpose extends StreamOperation {
     }
 
     @Override
-    protected boolean passesValuesThrough() {
-      return true;
-    }
-
-    @Override
     protected RowStream.RowOp newRowOp() {
       return (row, rows, out) -> {
         var r = rows[0];
@@ -85,7 +80,8 @@ public final class Transpose extends StreamOperation {
           return;
         }
         for (int e = 0; e < r.size; e++) {
-          out.put(0, Columns.key(r.families[e], r.qualifiers[e]), EMPTY, row, r.visibilities[e], r.valueBytes(e, codec()));
+          out.put(0, Columns.key(r.families[e], r.qualifiers[e]), EMPTY, row, r.visibilities[e],
+              codec().encode(r.values[e]));
         }
       };
     }
