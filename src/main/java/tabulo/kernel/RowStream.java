@@ -28,9 +28,10 @@ import tabulo.storage.Store;
  * {@link Input#drives} has its rows visited even where the driver has none (a union); one that does not
  * is only consulted on the driver's rows (a mask, an intersection).
  *
- * <p>A unit is about {@code unitEntries} driver entries, read whole before anything is written; it covers
- * the rows after the previous unit up to its last driver row, and the last unit of a tablet runs on to
- * the tablet's end for the driving inputs (in pieces of about {@code unitEntries}). Each unit's output is
+ * <p>A unit is about {@code unitEntries} driver entries, visited as they are read (no row is held beyond
+ * the one being visited); it covers the rows after the previous unit up to its last driver row, and the
+ * last unit of a tablet runs on to the tablet's end for the driving inputs (in pieces of about
+ * {@code unitEntries}). Each unit's output is
  * durable when {@link TabletRun#step} returns the last row it covered, so a host may resume after it.
  */
 public final class RowStream implements TabletKernel {
@@ -132,45 +133,110 @@ public final class RowStream implements TabletKernel {
         if (inputs.size() == 1) {
           return driverDone ? null : streamUnit(beforeWriting);
         }
-        List<MatrixRow> unit = new ArrayList<>();
-        if (!driverDone) {
-          long read = 0;
-          while (read < unitEntries) {
-            MatrixRow r = pending != null ? pending : reader.next();
-            pending = null;
-            if (r == null) {
-              break;
-            }
-            unit.add(r.copy());
-            read += r.size;
-          }
-          if (read >= unitEntries) {
-            MatrixRow next = reader.next();
-            pending = next == null ? null : next.copy();
-          }
-          driverDone = pending == null;
-        }
-        if (unit.isEmpty() && !(driverDone && othersDrive)) {
+        if (driverDone && !othersDrive) {
           close();
           return null;
         }
-        // the unit's span: to its last driver row, or on to the tablet's end once the driver is done
-        boolean toEnd = driverDone && othersDrive;
-        Range span = toEnd ? new Range(spanStart, spanStartInclusive, range.getEndKey(), range.isEndKeyInclusive())
-            : new Range(spanStart, spanStartInclusive, new Key(new Text(unit.get(unit.size() - 1).row)).followingKey(
-                PartialKey.ROW), false);
-        if (unit.isEmpty() && Scans.isEmpty(span)) {
-          close(); // the last unit ended on the tablet's last row
-          return null;
-        }
-        beforeWriting.run();
-        byte[] last = merge(unit, span, toEnd, op);
+        // the other inputs are read from the unit's start on to the tablet's end; the unit stops at a row
+        Range span = new Range(spanStart, spanStartInclusive, range.getEndKey(), range.isEndKeyInclusive());
+        byte[] last = Scans.isEmpty(span) ? null : merge(span, beforeWriting);
         if (last == null) {
           close();
           return null;
         }
         spanStart = new Key(new Text(last)).followingKey(PartialKey.ROW);
         spanStartInclusive = true;
+        return last;
+      }
+
+      /**
+       * Visits, in key order, the driver's rows and, within {@code span}, the other inputs' rows, writing
+       * the unit's output as it goes; returns the last row visited (null when none). The unit ends after
+       * the driver row that brings its entries to about {@code unitEntries}, or, once the driver is done,
+       * after about {@code unitEntries} entries of the other driving inputs, at a row boundary. No row is
+       * held beyond the one being visited: the rows a unit covers are exactly those up to the one returned.
+       */
+      private byte[] merge(Range span, Runnable beforeWriting) {
+        int n = inputs.size();
+        List<Scan> scans = new ArrayList<>();
+        RowReader[] readers = new RowReader[n];
+        MatrixRow[] current = new MatrixRow[n];
+        LoaderOutput loaders = new LoaderOutput();
+        MaskedOutput masked = mask < 0 ? null : new MaskedOutput(loaders, new MaskFilter(maskComplement));
+        Output out = masked == null ? loaders : masked;
+        byte[] last = null;
+        try {
+          for (int i = 1; i < n; i++) {
+            Input in = inputs.get(i);
+            List<Range> rs = Scans.clip(in.rows().rowRanges(), span);
+            if (!rs.isEmpty()) {
+              Scan s = store.scan(in.table(), in.spec(rs, auths));
+              scans.add(s);
+              readers[i] = reader(in, s);
+              current[i] = readers[i].next();
+            }
+          }
+          MatrixRow d = driverDone ? null : pending != null ? pending : reader.next();
+          pending = null;
+          driverDone = d == null;
+          MatrixRow[] rows = new MatrixRow[n];
+          long driverEntries = 0;
+          long otherEntries = 0;
+          while (true) {
+            byte[] key = d == null ? null : d.row;
+            for (int i = 1; i < n; i++) {
+              if (current[i] != null && inputs.get(i).drives() && (key == null || less(current[i].row, key))) {
+                key = current[i].row;
+              }
+            }
+            if (key == null || (d == null && otherEntries >= unitEntries)) {
+              break;
+            }
+            Arrays.fill(rows, null);
+            if (d != null && Arrays.equals(d.row, key)) {
+              rows[0] = d;
+            }
+            for (int i = 1; i < n; i++) {
+              while (current[i] != null && less(current[i].row, key)) {
+                current[i] = readers[i].next(); // rows no driving input has
+              }
+              if (current[i] != null && Arrays.equals(current[i].row, key)) {
+                rows[i] = current[i];
+                if (rows[0] == null) {
+                  otherEntries += current[i].size;
+                }
+              }
+            }
+            key = key.clone();
+            if (masked != null) {
+              masked.maskRow = rows[mask];
+            }
+            if (last == null) {
+              beforeWriting.run();
+            }
+            op.row(key, rows, out);
+            last = key;
+            for (int i = 1; i < n; i++) {
+              if (rows[i] != null) {
+                current[i] = readers[i].next();
+              }
+            }
+            if (rows[0] != null) {
+              driverEntries += d.size;
+              d = reader.next();
+              driverDone = d == null;
+              if (d != null && driverEntries >= unitEntries) {
+                pending = d; // the reader keeps this row until its next call, in the next unit
+                break;
+              }
+            }
+          }
+          op.unitEnd(out);
+          loaders.close(); // durable before the unit is reported
+        } finally {
+          loaders.abandon();
+          scans.forEach(Scan::close);
+        }
         return last;
       }
 
@@ -213,80 +279,6 @@ public final class RowStream implements TabletKernel {
         }
       }
     };
-  }
-
-  /**
-   * Visits the unit's row keys and, within {@code span}, the other inputs' rows; writes the unit's output
-   * and returns the last row visited (null when none). With {@code toEnd}, stops after about
-   * {@code unitEntries} entries of the other inputs, at a row boundary.
-   */
-  private byte[] merge(List<MatrixRow> unit, Range span, boolean toEnd, RowOp op) {
-    int n = inputs.size();
-    List<Scan> scans = new ArrayList<>();
-    RowReader[] readers = new RowReader[n];
-    MatrixRow[] current = new MatrixRow[n];
-    LoaderOutput loaders = new LoaderOutput();
-    MaskedOutput masked = mask < 0 ? null : new MaskedOutput(loaders, new MaskFilter(maskComplement));
-    Output out = masked == null ? loaders : masked;
-    byte[] last = null;
-    try {
-      for (int i = 1; i < n; i++) {
-        Input in = inputs.get(i);
-        List<Range> rs = Scans.clip(in.rows().rowRanges(), span);
-        if (!rs.isEmpty() && !Scans.isEmpty(span)) {
-          Scan s = store.scan(in.table(), in.spec(rs, auths));
-          scans.add(s);
-          readers[i] = reader(in, s);
-          current[i] = readers[i].next();
-        }
-      }
-      MatrixRow[] rows = new MatrixRow[n];
-      int next = 0;
-      long otherEntries = 0;
-      while (true) {
-        byte[] key = next < unit.size() ? unit.get(next).row : null;
-        for (int i = 1; i < n; i++) {
-          if (current[i] != null && inputs.get(i).drives() && (key == null || less(current[i].row, key))) {
-            key = current[i].row;
-          }
-        }
-        if (key == null || (toEnd && next >= unit.size() && otherEntries >= unitEntries)) {
-          break;
-        }
-        Arrays.fill(rows, null);
-        if (next < unit.size() && Arrays.equals(unit.get(next).row, key)) {
-          rows[0] = unit.get(next++);
-        }
-        for (int i = 1; i < n; i++) {
-          while (current[i] != null && less(current[i].row, key)) {
-            current[i] = readers[i].next(); // rows no driving input has
-          }
-          if (current[i] != null && Arrays.equals(current[i].row, key)) {
-            rows[i] = current[i];
-            if (rows[0] == null) {
-              otherEntries += current[i].size;
-            }
-          }
-        }
-        key = key.clone();
-        if (masked != null) {
-          masked.maskRow = rows[mask];
-        }
-        op.row(key, rows, out);
-        last = key;
-        for (int i = 1; i < n; i++) {
-          if (rows[i] != null) {
-            current[i] = readers[i].next();
-          }
-        }
-      }
-      op.unitEnd(out);
-      loaders.close(); // durable before the unit is reported
-    } finally {
-      loaders.abandon();
-      scans.forEach(Scan::close);
-    }
-    return last;
   }
 
   private RowReader reader(Input in, Scan scan) {

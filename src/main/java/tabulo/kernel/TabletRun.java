@@ -8,7 +8,7 @@ package tabulo.kernel;
 public interface TabletRun extends AutoCloseable {
   /**
    * Does the next unit; returns the last driver row it covered, or null when no rows are left.
-   * {@code beforeWriting} runs once the unit has read its driver rows and before it writes anything.
+   * {@code beforeWriting} runs before the unit writes anything.
    */
   byte[] step(Runnable beforeWriting);
 

@@ -58,11 +58,10 @@ final class RowPairs {
         }
       }
       if (c == 0) {
-        Visibilities vis = VISIBILITIES.get();
         for (int x = i; x < ei; x++) {
           for (int y = j; y < ej; y++) {
-            out.put(0, row, a.families[x], a.qualifiers[x],
-                vis.and(a.visibilities[x], b.visibilities[y]).getExpression(), both.apply(a.values[x], b.values[y]));
+            out.put(0, row, a.families[x], a.qualifiers[x], both(a.visibilities[x], b.visibilities[y]),
+                both.apply(a.values[x], b.values[y]));
           }
         }
       } else if (c < 0 && onlyA != null) {
@@ -77,6 +76,11 @@ final class RowPairs {
       i = ei;
       j = ej;
     }
+  }
+
+  /** The label of a pair's cell; unlabelled pairs (the common case) skip the thread's conjunction cache. */
+  private static byte[] both(byte[] x, byte[] y) {
+    return x.length == 0 && y.length == 0 ? x : VISIBILITIES.get().and(x, y).getExpression();
   }
 
   private static int compareColumns(MatrixRow a, int i, MatrixRow b, int j) {

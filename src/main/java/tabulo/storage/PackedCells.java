@@ -23,11 +23,17 @@ public final class PackedCells {
   private int size;
   private int[] offsets = new int[1 << 10];
   private long[] prefixes = new long[1 << 10];
+  // Beside each cell, so that sorting need not read the cell (scattered: a cache miss each) to order two
+  // cells of one row by column: the first 8 bytes of the qualifier, and the row's length when the row is
+  // at most 8 bytes (wholly in its prefix) and the family empty, else -1.
+  private long[] qualifierPrefixes = new long[1 << 10];
+  private byte[] shortRows = new byte[1 << 10];
   private int count;
 
   public void add(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
     int at = reserve(row.length + family.length + qualifier.length + visibility.length + value.length,
         RowPrefixSort.prefix(row, 0, row.length));
+    noteColumn(row.length, family.length, qualifier, 0, qualifier.length);
     at = put(at, row, 0, row.length);
     at = put(at, family, 0, family.length);
     at = put(at, qualifier, 0, qualifier.length);
@@ -40,6 +46,7 @@ public final class PackedCells {
     byte[] b = c.bytes();
     int at = reserve(c.rowLength() + c.familyLength() + c.qualifierLength() + c.visibilityLength()
         + c.valueLength(), RowPrefixSort.prefix(b, c.rowOffset(), c.rowLength()));
+    noteColumn(c.rowLength(), c.familyLength(), b, c.qualifierOffset(), c.qualifierLength());
     at = put(at, b, c.rowOffset(), c.rowLength());
     at = put(at, b, c.familyOffset(), c.familyLength());
     at = put(at, b, c.qualifierOffset(), c.qualifierLength());
@@ -59,11 +66,20 @@ public final class PackedCells {
     if (count == offsets.length) {
       offsets = Arrays.copyOf(offsets, 2 * count);
       prefixes = Arrays.copyOf(prefixes, 2 * count);
+      qualifierPrefixes = Arrays.copyOf(qualifierPrefixes, 2 * count);
+      shortRows = Arrays.copyOf(shortRows, 2 * count);
     }
     offsets[count] = size;
     prefixes[count] = rowPrefix;
     count++;
     return size;
+  }
+
+  /** Notes the column of the cell just reserved (see {@link #qualifierPrefixes}). */
+  private void noteColumn(int rowLength, int familyLength, byte[] b, int qualifierOffset, int qualifierLength) {
+    int i = count - 1;
+    qualifierPrefixes[i] = RowPrefixSort.prefix(b, qualifierOffset, qualifierLength);
+    shortRows[i] = (byte) (rowLength <= 8 && familyLength == 0 ? rowLength : -1);
   }
 
   private int put(int at, byte[] field, int offset, int length) {
@@ -92,15 +108,45 @@ public final class PackedCells {
    * the order they were added.
    */
   public int[] sortedOffsets() {
-    int[] order = Arrays.copyOf(offsets, count);
+    int[] order = new int[count]; // cell numbers, then their offsets
+    for (int i = 0; i < count; i++) {
+      order[i] = i;
+    }
     long[] p = Arrays.copyOf(prefixes, count);
-    RowPrefixSort.sort(p, order, count, rowsAt(data), this::compareKeys);
+    RowPrefixSort.sort(p, order, count, rowsOfCells(), this::compareKeys);
+    for (int i = 0; i < count; i++) {
+      order[i] = offsets[order[i]];
+    }
     return order;
   }
 
-  /** Key order of the cells at offsets a and b: their first four fields, as unsigned bytes. */
+  /** The rows of the cells by number, for {@link RowPrefixSort}. */
+  private RowPrefixSort.Rows rowsOfCells() {
+    return new RowPrefixSort.Rows() {
+      @Override
+      public long prefix(int i, int from) {
+        return RowPrefixSort.prefix(data, offsets[i] + 4 + from, length(i) - from);
+      }
+
+      @Override
+      public int length(int i) {
+        return (int) INT.get(data, offsets[i]);
+      }
+    };
+  }
+
+  /**
+   * Key order of cells a and b (by number): their first four fields, as unsigned bytes. Cells of one short
+   * row and the empty family whose qualifiers differ in their first 8 bytes are ordered by those alone.
+   */
   private int compareKeys(int a, int b) {
-    int c = compareFields(data, a, data, b, FIELDS - 1);
+    if (shortRows[a] >= 0 && shortRows[a] == shortRows[b] && prefixes[a] == prefixes[b]) { // one row
+      int c = Long.compareUnsigned(qualifierPrefixes[a], qualifierPrefixes[b]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    int c = compareFields(data, offsets[a], data, offsets[b], FIELDS - 1);
     return c != 0 ? c : Integer.compare(a, b); // equal keys: the earlier cell first
   }
 

@@ -57,6 +57,56 @@ class PackedCellsTest {
     assertEquals(expected, actual);
   }
 
+  /**
+   * Short rows (wholly in their 8-byte prefix, some equal but for trailing zero bytes), empty and non-empty
+   * families, and qualifiers that share or differ in their first 8 bytes, added out of order: the order is
+   * the brute-force byte order of (row, family, qualifier, visibility), the last of equal keys first.
+   */
+  @Test
+  void shortRowsAreOrderedByQualifierPrefixesAsByFullKeys() {
+    Random rnd = new Random(5);
+    String[] rows = {"", "a", "a\u0000", "ab", "b", "12345678", "1234567", "123456789"};
+    String[] families = {"", "", "", "f", "\u0000"};
+    String[] qualifiers = {"", "q", "q\u0000", "qualifier-1", "qualifier-2", "qualifie", "\u00ff", "z"};
+    PackedCells cells = new PackedCells();
+    List<String[]> added = new ArrayList<>();
+    for (int i = 0; i < 5_000; i++) {
+      String[] cell = {rows[rnd.nextInt(rows.length)], families[rnd.nextInt(families.length)],
+          qualifiers[rnd.nextInt(qualifiers.length)], rnd.nextInt(5) == 0 ? "A" : "", Integer.toString(i)};
+      cells.add(b(cell[0]), b(cell[1]), b(cell[2]), b(cell[3]), b(cell[4]));
+      added.add(cell);
+    }
+    Comparator<String[]> byBytes = (x, y) -> {
+      for (int f = 0; f < 4; f++) {
+        int c = java.util.Arrays.compareUnsigned(b(x[f]), b(y[f]));
+        if (c != 0) {
+          return c;
+        }
+      }
+      return Integer.compare(Integer.parseInt(y[4]), Integer.parseInt(x[4]));
+    };
+    List<String> expected = new ArrayList<>();
+    added.stream().sorted(byBytes).forEach(c -> expected.add(String.join("|", c)));
+    List<String> actual = new ArrayList<>();
+    cells.appendSorted(new SortedLoader() {
+      @Override
+      public void append(Key key, Value value) {
+        actual.add(String.join("|", key.getRow().toString(), key.getColumnFamily().toString(),
+            key.getColumnQualifier().toString(), key.getColumnVisibility().toString(), value.toString()));
+      }
+
+      @Override
+      public void nextRun() {}
+
+      @Override
+      public void close() {}
+
+      @Override
+      public void abort() {}
+    });
+    assertEquals(expected, actual);
+  }
+
   private static byte[] b(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
