@@ -33,6 +33,7 @@ public final class TsvLine implements Cell {
   private final int[] length = new int[5];
   private boolean hasVisibility;
   private final Set<ByteBuffer> validVisibilities = new HashSet<>();
+  private byte[] lastValidVisibility = new byte[0]; // the last label checked: empty, or valid
 
   /** Parses {@code line[from, to)}, a line without its line ending. */
   public TsvLine parse(byte[] line, int from, int to) {
@@ -253,16 +254,21 @@ public final class TsvLine implements Cell {
   }
 
   private void checkVisibility() {
-    ByteBuffer key = ByteBuffer.wrap(out, start[VISIBILITY], length[VISIBILITY]);
-    if (length[VISIBILITY] == 0 || validVisibilities.contains(key)) {
+    int from = start[VISIBILITY];
+    int to = from + length[VISIBILITY];
+    // Most lines repeat the label before them, or have none: neither needs a lookup (nor a key object).
+    if (from == to || Arrays.equals(out, from, to, lastValidVisibility, 0, lastValidVisibility.length)) {
       return;
     }
-    byte[] visibility = copy(VISIBILITY);
-    checkVisibility(visibility);
-    if (validVisibilities.size() >= VISIBILITY_CACHE) {
-      validVisibilities.clear();
+    if (!validVisibilities.contains(ByteBuffer.wrap(out, from, to - from))) {
+      byte[] visibility = copy(VISIBILITY);
+      checkVisibility(visibility);
+      if (validVisibilities.size() >= VISIBILITY_CACHE) {
+        validVisibilities.clear();
+      }
+      validVisibilities.add(ByteBuffer.wrap(visibility));
     }
-    validVisibilities.add(ByteBuffer.wrap(visibility));
+    lastValidVisibility = copy(VISIBILITY);
   }
 
   static void checkVisibility(byte[] visibility) {

@@ -68,6 +68,19 @@ class TsvReaderTest {
     assertEquals(3, r.lineNumber());
   }
 
+  /** Labels repeated, alternating, empty and longer than one valid before them: each is checked as its own. */
+  @Test
+  void checksEveryLabelWhetherOrNotItRepeatsTheOneBefore() {
+    assertEquals(6, readAll(reader("a\tx\t1\tA\nb\tx\t1\tA\nc\tx\t1\t\nd\tx\t1\tA|B\ne\tx\t1\tA\n"
+        + "f\tx\t1\tA|B\n", "ok.tsv")).size());
+    assertEquals("v.tsv:3: invalid visibility \"A&\": empty term at byte 3",
+        failure("a\tx\t1\tA\nb\tx\t1\tA\nc\tx\t1\tA&\n", "v.tsv"));
+    assertEquals("v.tsv:4: invalid visibility \"A|\": empty term at byte 3",
+        failure("a\tx\t1\tA\nb\tx\t1\t\nc\tx\t1\tA\nd\tx\t1\tA|\n", "v.tsv"));
+    assertEquals("v.tsv:2: invalid visibility \"(A\": parenthesis mis-match at byte 2",
+        failure("a\tx\t1\tA\nb\tx\t1\t(A\nc\tx\t1\tA\n", "v.tsv"));
+  }
+
   @Test
   void handlesCrlfMissingFinalNewlineAndBlankLines() {
     assertEquals(List.of(cell("a", "x", "1"), cell("b", "y", "")),
