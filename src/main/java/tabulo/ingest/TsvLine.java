@@ -1,10 +1,7 @@
 package tabulo.ingest;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.regex.PatternSyntaxException;
 
 import org.apache.accumulo.core.security.ColumnVisibility;
@@ -24,7 +21,7 @@ public final class TsvLine implements Cell {
   private static final int QUALIFIER = 2;
   private static final int VALUE = 3;
   private static final int VISIBILITY = 4;
-  /** Distinct visibilities remembered as valid; a file rarely has more, and parsing each again is slow. */
+  /** Slots of the cache of labels found valid (a power of two); parsing a label again is slow. */
   private static final int VISIBILITY_CACHE = 4096;
 
   private byte[] out = new byte[256];
@@ -32,7 +29,7 @@ public final class TsvLine implements Cell {
   private final int[] start = new int[5];
   private final int[] length = new int[5];
   private boolean hasVisibility;
-  private final Set<ByteBuffer> validVisibilities = new HashSet<>();
+  private final byte[][] validVisibilities = new byte[VISIBILITY_CACHE][];
 
   /** Parses {@code line[from, to)}, a line without its line ending. */
   public TsvLine parse(byte[] line, int from, int to) {
@@ -253,16 +250,25 @@ public final class TsvLine implements Cell {
   }
 
   private void checkVisibility() {
-    ByteBuffer key = ByteBuffer.wrap(out, start[VISIBILITY], length[VISIBILITY]);
-    if (length[VISIBILITY] == 0 || validVisibilities.contains(key)) {
+    int from = start[VISIBILITY];
+    int to = from + length[VISIBILITY];
+    if (from == to) {
+      return; // empty: explicitly public
+    }
+    // A direct-mapped cache of labels found valid: a hash of the bytes picks the one slot to compare
+    // (no key object, no probing); a label whose slot holds another is checked again and takes the slot.
+    int hash = 0;
+    for (int i = from; i < to; i++) {
+      hash = 31 * hash + out[i];
+    }
+    int slot = (hash ^ (hash >>> 16)) & (VISIBILITY_CACHE - 1);
+    byte[] cached = validVisibilities[slot];
+    if (cached != null && Arrays.equals(out, from, to, cached, 0, cached.length)) {
       return;
     }
     byte[] visibility = copy(VISIBILITY);
     checkVisibility(visibility);
-    if (validVisibilities.size() >= VISIBILITY_CACHE) {
-      validVisibilities.clear();
-    }
-    validVisibilities.add(ByteBuffer.wrap(visibility));
+    validVisibilities[slot] = visibility;
   }
 
   static void checkVisibility(byte[] visibility) {

@@ -3,6 +3,9 @@ package tabulo.ingest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -17,6 +20,10 @@ import tabulo.storage.TabuloException;
 public final class TsvReader implements AutoCloseable {
   private static final int BUFFER_SIZE = 1 << 20;
   private static final int MAX_BUFFER_SIZE = Integer.MAX_VALUE - 16;
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long NEWLINES = 0x0a0a0a0a0a0a0a0aL;
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
 
   private final InputStream in;
   private final String source;
@@ -125,13 +132,12 @@ public final class TsvReader implements AutoCloseable {
   private boolean nextLine() {
     int searchFrom = pos;
     while (true) {
-      for (int i = searchFrom; i < limit; i++) {
-        if (buf[i] == '\n') {
-          lineStart = pos;
-          lineEnd = i;
-          pos = i + 1;
-          return true;
-        }
+      int i = indexOfNewline(buf, searchFrom, limit);
+      if (i >= 0) {
+        lineStart = pos;
+        lineEnd = i;
+        pos = i + 1;
+        return true;
       }
       if (eof) {
         if (pos < limit) { // a last line without a newline
@@ -146,6 +152,24 @@ public final class TsvReader implements AutoCloseable {
       fill();
       searchFrom = pos + scanned;
     }
+  }
+
+  /** The first '\n' in {@code b[from, to)}, or -1: eight bytes a step, then byte by byte. */
+  static int indexOfNewline(byte[] b, int from, int to) {
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      long x = (long) LONG.get(b, i) ^ NEWLINES; // a zero byte where b holds '\n'
+      long zeros = (x - ONES) & ~x & HIGH_BITS; // exact for the lowest zero byte, which is all we use
+      if (zeros != 0) {
+        return i + (Long.numberOfTrailingZeros(zeros) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
+      if (b[i] == '\n') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /** Moves the unread bytes to the front, grows the buffer if one line fills it, and reads more. */

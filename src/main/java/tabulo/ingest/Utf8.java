@@ -1,10 +1,17 @@
 package tabulo.ingest;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Strict UTF-8 validation (Unicode table 3-7): rejects overlong forms, surrogates and code points
  * above U+10FFFF, so any sequence accepted here decodes and re-encodes to the same bytes.
  */
 final class Utf8 {
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long HIGH_BITS = 0x8080808080808080L;
+
   private Utf8() {}
 
   /** Length of the well-formed sequence starting at {@code b[i]} (bytes before {@code end}), or 0. */
@@ -46,6 +53,10 @@ final class Utf8 {
   static int firstMalformed(byte[] b, int from, int to) {
     int i = from;
     while (i < to) {
+      if (i + 8 <= to && ((long) LONG.get(b, i) & HIGH_BITS) == 0) {
+        i += 8; // eight ASCII bytes at once
+        continue;
+      }
       if (b[i] >= 0) {
         i++;
         continue;

@@ -68,6 +68,32 @@ class TsvReaderTest {
     assertEquals(3, r.lineNumber());
   }
 
+  /** Labels repeated, alternating, empty and longer than one valid before them: each is checked as its own. */
+  @Test
+  void checksEveryLabelWhetherOrNotItRepeatsTheOneBefore() {
+    assertEquals(6, readAll(reader("a\tx\t1\tA\nb\tx\t1\tA\nc\tx\t1\t\nd\tx\t1\tA|B\ne\tx\t1\tA\n"
+        + "f\tx\t1\tA|B\n", "ok.tsv")).size());
+    assertEquals("v.tsv:3: invalid visibility \"A&\": empty term at byte 3",
+        failure("a\tx\t1\tA\nb\tx\t1\tA\nc\tx\t1\tA&\n", "v.tsv"));
+    assertEquals("v.tsv:4: invalid visibility \"A|\": empty term at byte 3",
+        failure("a\tx\t1\tA\nb\tx\t1\t\nc\tx\t1\tA\nd\tx\t1\tA|\n", "v.tsv"));
+    assertEquals("v.tsv:2: invalid visibility \"(A\": parenthesis mis-match at byte 2",
+        failure("a\tx\t1\tA\nb\tx\t1\t(A\nc\tx\t1\tA\n", "v.tsv"));
+  }
+
+  /** More distinct labels than the cache of valid ones has slots, in turns: every line still checked. */
+  @Test
+  void checksManyDistinctLabelsInTurns() {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 20_000; i++) {
+      text.append("r").append(i).append("\tx\t1\tL").append(i % 9000).append(i % 3 == 0 ? "&M" : "").append('\n');
+    }
+    assertEquals(20_000, readAll(reader(text.toString(), "many.tsv")).size());
+    text.append("z\tx\t1\tL17&\n");
+    assertEquals("many.tsv:20001: invalid visibility \"L17&\": empty term at byte 5",
+        failure(text.toString(), "many.tsv"));
+  }
+
   @Test
   void handlesCrlfMissingFinalNewlineAndBlankLines() {
     assertEquals(List.of(cell("a", "x", "1"), cell("b", "y", "")),
