@@ -12,8 +12,8 @@ import tabulo.kernel.Columns;
 import tabulo.kernel.MaskFilter;
 import tabulo.kernel.Visibilities;
 import tabulo.kernel.Sites;
+import tabulo.kernel.ByteKey;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -88,7 +88,7 @@ final class RowByRow implements TabletKernel {
     final List<MatrixRow> rows = new ArrayList<>();
     final List<MatrixRow> masks = new ArrayList<>(); // per row its row of M, or null (with a mask only)
     final List<int[]> needs = new ArrayList<>(); // per row, per entry: index of the B row, or -1
-    final Map<ByteBuffer, Integer> bIndex = new HashMap<>();
+    final Map<ByteKey, Integer> bIndex = new HashMap<>();
     final List<byte[]> bKeys = new ArrayList<>();
     final boolean singleTable; // Y's columns are nested in M's qualifiers
 
@@ -101,10 +101,10 @@ final class RowByRow implements TabletKernel {
       int[] refs = new int[r.size];
       for (int e = 0; e < r.size; e++) {
         byte[] k = singleTable ? nestedKey(r.qualifiers[e]) : r.columnKey(e);
-        Integer idx = bIndex.get(ByteBuffer.wrap(k));
+        Integer idx = bIndex.get(ByteKey.of(k));
         if (idx == null) {
           idx = bKeys.size();
-          bIndex.put(ByteBuffer.wrap(k), idx);
+          bIndex.put(ByteKey.of(k), idx);
           bKeys.add(k);
         }
         refs[e] = idx;
@@ -130,7 +130,7 @@ final class RowByRow implements TabletKernel {
     byte[][] families; // by column number
     byte[][] qualifiers;
     int columns;
-    Map<ByteBuffer, Integer> ids; // column key -> column number
+    Map<ByteKey, Integer> ids; // column key -> column number
     byte[][] keys; // by column number: the column key, in key order
   }
 
@@ -287,7 +287,7 @@ final class RowByRow implements TabletKernel {
         boolean remote = remoteB != null && remoteB.remote(r.row);
         int col = -1;
         for (int e = 0; e < r.size; e++) {
-          Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.qualifiers[e]));
+          Integer idx = batch.bIndex.get(ByteKey.of(r.qualifiers[e]));
           if (idx == null || r.families[e].length > 0) {
             continue;
           }
@@ -362,7 +362,7 @@ final class RowByRow implements TabletKernel {
     out.cols = new int[n][];
     out.vals = new double[n][];
     out.vis = new byte[n][][];
-    Map<ByteBuffer, Integer> columnIds = new HashMap<>();
+    Map<ByteKey, Integer> columnIds = new HashMap<>();
     List<byte[]> families = new ArrayList<>();
     List<byte[]> qualifiers = new ArrayList<>();
     Sites.RemoteRows remote = batch.sites.of(b);
@@ -373,7 +373,7 @@ final class RowByRow implements TabletKernel {
       RowReader reader = new RowReader(b, bs, options.codec, counters.entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
-        Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.row));
+        Integer idx = batch.bIndex.get(ByteKey.of(r.row));
         if (idx == null) {
           continue;
         }
@@ -384,7 +384,7 @@ final class RowByRow implements TabletKernel {
         int[] cols = new int[r.size];
         for (int e = 0; e < r.size; e++) {
           byte[] key = Columns.key(r.families[e], r.qualifiers[e]);
-          ByteBuffer kb = ByteBuffer.wrap(key);
+          ByteKey kb = ByteKey.of(key);
           Integer id = columnIds.get(kb);
           if (id == null) {
             id = families.size();
@@ -428,7 +428,7 @@ final class RowByRow implements TabletKernel {
       out.families[r] = families.get(order[r]);
       out.qualifiers[r] = qualifiers.get(order[r]);
       out.keys[r] = Columns.key(out.families[r], out.qualifiers[r]);
-      out.ids.put(ByteBuffer.wrap(out.keys[r]), r);
+      out.ids.put(ByteKey.of(out.keys[r]), r);
     }
     out.columns = n;
     for (int i = 0; i < out.cols.length; i++) {
@@ -646,7 +646,7 @@ final class RowByRow implements TabletKernel {
     if (cache[0] == null) {
       int[] c = new int[batch.bKeys.size()];
       for (int b = 0; b < c.length; b++) {
-        Integer id = bRows.ids.get(ByteBuffer.wrap(batch.bKeys.get(b)));
+        Integer id = bRows.ids.get(ByteKey.of(batch.bKeys.get(b)));
         c[b] = id == null ? -1 : id;
       }
       cache[0] = c;
@@ -670,7 +670,7 @@ final class RowByRow implements TabletKernel {
   private void mark(MatrixRow maskRow, BRows bRows, int[] inMask, int stamp) {
     for (int e = 0; maskRow != null && e < maskRow.size; e++) {
       if (options.maskStructure || maskRow.values[e] != 0) {
-        Integer id = bRows.ids.get(ByteBuffer.wrap(maskRow.columnKey(e)));
+        Integer id = bRows.ids.get(ByteKey.of(maskRow.columnKey(e)));
         if (id != null) {
           inMask[id] = stamp;
         }
