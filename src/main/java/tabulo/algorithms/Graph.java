@@ -42,6 +42,24 @@ public final class Graph {
     return ones;
   }
 
+  /**
+   * The strictly lower triangle of G's undirected graph as a temporary: lower(G) ∪ upper(G)^T, G's cells
+   * below the diagonal and those above it turned over. Its structure is tril of {@link #undirected}'s (the
+   * values are G's where only one direction holds an edge, 1 where both do): for plus.pair and structural
+   * masks. Reads G twice and writes about its size twice, where tril(undirected(G)) wrote it eight times.
+   */
+  public static Matrix lower(Matrix g) {
+    Session s = g.session();
+    Matrix below = g.select(Select.LOWER).temporary();
+    Matrix above = g.select(Select.UPPER).temporary();
+    Matrix turned = above.transpose().temporary();
+    s.release(above);
+    Matrix l = below.ewiseAdd(turned, BinaryOps.PAIR).temporary();
+    s.release(below);
+    s.release(turned);
+    return l;
+  }
+
   /** G ∪ G^T with G's weights (the smaller where both directions hold one): for --undirected. */
   public static Matrix symmetric(Matrix g) {
     Matrix t = g.transpose().temporary();
