@@ -85,10 +85,16 @@ public final class Bfs {
       throw new TabuloException("table exists: " + out);
     }
     Matrix a = o.undirected ? Graph.symmetric(g) : g;
-    Matrix vertices = Graph.vertices(a, COLUMN);
-    return LevelSearch.run(new LevelSearch.Search(g.table(), () -> vertices,
-        () -> vertices.extract(o.from, KeySpec.all()).temporary(), () -> Degrees.of(a, false, COLUMN).temporary(),
-        (frontier, step, notReached) -> a.mxm(frontier, MxmOptions.defaults().transposeA(true).semiring(step))
-            .into(Target.temporary().mask(notReached))), out, o);
+    if (o.parents) { // min.second on ranks: the frontier a column
+      return LevelSearch.run(new LevelSearch.Search(g.table(), () -> Graph.vertices(a, COLUMN),
+          () -> Graph.vertices(a, o.from, COLUMN), () -> Degrees.of(a, false, COLUMN).temporary(),
+          (frontier, step, notReached) -> a.mxm(frontier, MxmOptions.defaults().transposeA(true).semiring(step))
+              .into(Target.temporary().mask(notReached)), false), out, o);
+    }
+    // the frontier a row: f^T A reads only A's rows at the frontier's keys, row-by-row, masked in its accumulator
+    return LevelSearch.run(new LevelSearch.Search(g.table(), () -> Graph.vertices(a, COLUMN),
+        () -> Graph.vertices(a, o.from, COLUMN), () -> Degrees.of(a, false, COLUMN).temporary(),
+        (frontier, step, notReached) -> frontier.mxm(a, MxmOptions.defaults().semiring(step))
+            .into(Target.temporary().mask(notReached)), true), out, o);
   }
 }

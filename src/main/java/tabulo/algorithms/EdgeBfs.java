@@ -67,7 +67,7 @@ public final class EdgeBfs {
               .into(Target.temporary().mask(notReached));
           Graph.drop(records);
           return next;
-        }), out, o);
+        }, false), out, o);
   }
 
   private static Matrix ones(Matrix m) {

@@ -1,11 +1,22 @@
 package tabulo.algorithms;
 
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map.Entry;
+import java.util.Set;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
 import tabulo.ops.Select;
+import tabulo.select.KeySpec;
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
 
 /**
  * The graph conventions every algorithm shares. An adjacency table G: row = source vertex, column =
@@ -31,6 +42,24 @@ public final class Graph {
     return ones;
   }
 
+  /**
+   * The strictly lower triangle of G's undirected graph as a temporary: lower(G) ∪ upper(G)^T, G's cells
+   * below the diagonal and those above it turned over. Its structure is tril of {@link #undirected}'s (the
+   * values are G's where only one direction holds an edge, 1 where both do): for plus.pair and structural
+   * masks. Reads G twice and writes about its size twice, where tril(undirected(G)) wrote it eight times.
+   */
+  public static Matrix lower(Matrix g) {
+    Session s = g.session();
+    Matrix below = g.select(Select.LOWER).temporary();
+    Matrix above = g.select(Select.UPPER).temporary();
+    Matrix turned = above.transpose().temporary();
+    s.release(above);
+    Matrix l = below.ewiseAdd(turned, BinaryOps.PAIR).temporary();
+    s.release(below);
+    s.release(turned);
+    return l;
+  }
+
   /** G ∪ G^T with G's weights (the smaller where both directions hold one): for --undirected. */
   public static Matrix symmetric(Matrix g) {
     Matrix t = g.transpose().temporary();
@@ -45,6 +74,34 @@ public final class Graph {
     Matrix rows = ones.reduceRows(Monoids.ANY, column).temporary();
     Matrix cols = ones.reduceCols(Monoids.ANY, column).temporary();
     return rows.ewiseAdd(cols, BinaryOps.PAIR).temporary();
+  }
+
+  /**
+   * The vertices of G that {@code from} selects, as {@link #vertices} holds them, reading only what it must:
+   * G's rows at those keys, and G's columns (a scan of all of G) only when some selected key is not a row
+   * of G or {@code from} is more than a list of keys.
+   */
+  public static Matrix vertices(Matrix g, KeySpec from, String column) {
+    Matrix rows = g.extract(from, KeySpec.all()).temporary().apply(UnaryOps.ONE).temporary()
+        .reduceRows(Monoids.ANY, column).temporary();
+    List<String> keys = from.exactKeys();
+    if (keys != null && rowKeys(rows).containsAll(keys)) {
+      return rows;
+    }
+    Matrix cols = g.extract(KeySpec.all(), from).temporary().apply(UnaryOps.ONE).temporary()
+        .reduceCols(Monoids.ANY, column).temporary();
+    return rows.ewiseAdd(cols, BinaryOps.PAIR).temporary();
+  }
+
+  /** The row keys of a small vector (a few selected vertices), read by this client. */
+  private static Set<String> rowKeys(Matrix v) {
+    Set<String> keys = new HashSet<>();
+    try (Scan scan = v.session().store().scan(v.table(), ScanSpec.all().auths(v.session().auths()))) {
+      for (Entry<Key, Value> e : scan) {
+        keys.add(e.getKey().getRow().toString());
+      }
+    }
+    return keys;
   }
 
   /** The number of entries of {@code m} (computed next to the data, a one-cell temporary read back). */

@@ -32,8 +32,13 @@ final class LevelSearch {
     Matrix next(Matrix expand, Semiring s, Mask notReached);
   }
 
-  /** Where the search starts and what it may need, read lazily (the vertex set only for parents). */
-  record Search(String table, Supplier<Matrix> vertices, Supplier<Matrix> sources, Supplier<Matrix> degrees, Hop hop) {}
+  /**
+   * Where the search starts and what it may need, read lazily (the vertex set only for parents), as column
+   * vectors. With {@code rowForm} the hop takes and gives row vectors (one row, the vertices as its columns):
+   * the sources and degrees are turned into rows once, and the levels back into a column at the end.
+   */
+  record Search(String table, Supplier<Matrix> vertices, Supplier<Matrix> sources, Supplier<Matrix> degrees, Hop hop,
+      boolean rowForm) {}
 
   private LevelSearch() {}
 
@@ -44,6 +49,10 @@ final class LevelSearch {
     if (Graph.entries(sources) == 0) {
       throw new TabuloException("--from " + o.fromText + " selects no vertex of " + g.table());
     }
+    if (o.parents && g.rowForm()) {
+      throw new IllegalArgumentException("parents need the column form"); // the hop's semiring is min.second
+    }
+    sources = g.rowForm() ? sources.transpose().temporary() : sources;
     VertexRanks ranks = o.parents ? VertexRanks.of(g.vertices().get(), Bfs.COLUMN, out, g.table()) : null;
     Matrix levels = sources.applyBindFirst(BinaryOps.FIRST, 0).temporary();
     Matrix frontier = ranks == null ? sources : sources.ewiseMult(ranks.ranks(), BinaryOps.SECOND).temporary();
@@ -52,6 +61,7 @@ final class LevelSearch {
     if (o.filtersDegrees()) {
       Matrix deg = g.degrees().get();
       inRange = deg.select(Select.ge(o.minDegree)).temporary().select(Select.le(o.maxDegree)).temporary();
+      inRange = g.rowForm() ? inRange.transpose().temporary() : inRange;
     }
     Semiring step = ranks == null ? Semirings.PLUS_PAIR : Semirings.MIN_SECOND;
     int level = 0;
@@ -82,7 +92,11 @@ final class LevelSearch {
     if (ranks != null) {
       ranks.writeKeys(parents, PARENT, levels.table());
     }
-    s.store().rename(levels.table(), out);
+    if (g.rowForm()) {
+      levels.transpose().into(out);
+    } else {
+      s.store().rename(levels.table(), out);
+    }
     return level;
   }
 }

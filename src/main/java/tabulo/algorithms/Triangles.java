@@ -5,12 +5,12 @@ import tabulo.math.Monoids;
 import tabulo.math.Semirings;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
-import tabulo.ops.Select;
 import tabulo.ops.Target;
 
 /**
  * Triangles of the undirected graph of G (G ∪ G^T, self-loops ignored). The count is LAGraph's
- * TriangleCount Sandia method: L = tril(A), C&lt;L&gt; = L (plus.pair) L with L as structural mask (applied
+ * TriangleCount Sandia method: L = tril(A) without the diagonal ({@link Graph#lower}), C&lt;L&gt; = L (plus.pair) L
+ * with L as structural mask (applied
  * row by row inside the multiply's kernel), count = sum(C): every triangle i &gt; k &gt; j once. Per vertex:
  * C&lt;A&gt; = A (plus.pair) A counts, for each edge, its triangles; a vertex's row sum sees each of its
  * triangles twice (once per other corner), so triangles(v) = reduceRows(C) / 2.
@@ -20,7 +20,7 @@ public final class Triangles {
 
   /** The number of triangles of G's undirected graph, as the session's reader sees G. */
   public static long count(Matrix g) {
-    Matrix l = Graph.undirected(g).select(Select.TRIL).temporary();
+    Matrix l = Graph.lower(g);
     Matrix c = l.mxm(l, Semirings.PLUS_PAIR).into(Target.temporary().mask(Mask.of(l).structure()));
     return Math.round(c.reduce(Monoids.PLUS));
   }

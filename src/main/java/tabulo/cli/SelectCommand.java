@@ -17,7 +17,8 @@ import tabulo.storage.TabuloException;
     "select; D4M selection). Keys compare as unsigned bytes, the row key i",
     "against the column key j (the qualifier when the family is empty, else",
     "family:qualifier), as GraphBLAS compares indices:",
-    "  tril j <= i, triu j >= i, diag j == i, offdiag j != i;",
+    "  tril j <= i, triu j >= i, lower j < i, upper j > i, diag j == i,",
+    "  offdiag j != i;",
     "  eq ne gt ge lt le: the value against --scalar X (--op gt --scalar 0).",
     "--rows and --cols restrict any of them (without --op: just that block);",
     "only the selected rows and columns are read. Values and labels stay."})
@@ -34,7 +35,7 @@ final class SelectCommand implements Runnable {
   @Parameters(index = "1", paramLabel = "C")
   String c;
 
-  @Option(names = "--op", paramLabel = "NAME", description = "tril triu diag offdiag, or eq ne gt ge lt le "
+  @Option(names = "--op", paramLabel = "NAME", description = "tril triu lower upper diag offdiag, or eq ne gt ge lt le "
       + "with --scalar (default: every entry of --rows and --cols).")
   String op;
 

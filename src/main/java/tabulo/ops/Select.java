@@ -17,7 +17,8 @@ import tabulo.select.KeySpec;
  * a test on each entry's keys or value, within some rows and columns. Keys compare as unsigned bytes,
  * the row key against the column key (the qualifier when the family is empty, else family:qualifier), as
  * GraphBLAS compares indices: {@link #TRIL} keeps column &lt;= row, {@link #TRIU} column &gt;= row,
- * {@link #DIAG} column == row, {@link #OFFDIAG} column != row. {@code gt(x)} and its kin keep entries
+ * {@link #LOWER} column &lt; row, {@link #UPPER} column &gt; row, {@link #DIAG} column == row,
+ * {@link #OFFDIAG} column != row. {@code gt(x)} and its kin keep entries
  * whose value compares so against {@code x}. {@link #rows}/{@link #cols} restrict any of them to
  * keys a D4M spec selects (only those are read): {@code Select.ALL.rows(KeySpec.parse("a,:,b,"))}.
  */
@@ -33,13 +34,17 @@ public final class Select {
   public static final Select TRIL = keys("tril", c -> c <= 0);
   /** Upper triangle and diagonal: column key &gt;= row key (GraphBLAS TRIU, k = 0). */
   public static final Select TRIU = keys("triu", c -> c >= 0);
+  /** Strictly lower triangle: column key &lt; row key (GraphBLAS TRIL, k = -1). */
+  public static final Select LOWER = keys("lower", c -> c < 0);
+  /** Strictly upper triangle: column key &gt; row key (GraphBLAS TRIU, k = 1). */
+  public static final Select UPPER = keys("upper", c -> c > 0);
   /** The diagonal: column key == row key. */
   public static final Select DIAG = keys("diag", c -> c == 0);
   /** Off the diagonal: column key != row key. */
   public static final Select OFFDIAG = keys("offdiag", c -> c != 0);
 
-  private static final Map<String, Select> BY_KEYS = Map.of("all", ALL, "tril", TRIL, "triu", TRIU, "diag", DIAG,
-      "offdiag", OFFDIAG);
+  private static final Map<String, Select> BY_KEYS = Map.of("all", ALL, "tril", TRIL, "triu", TRIU, "lower", LOWER,
+      "upper", UPPER, "diag", DIAG, "offdiag", OFFDIAG);
   private static final List<BinaryOp> COMPARISONS = List.of(BinaryOps.EQ, BinaryOps.NE, BinaryOps.GT, BinaryOps.GE,
       BinaryOps.LT, BinaryOps.LE);
 
@@ -97,7 +102,7 @@ public final class Select {
   }
 
   /**
-   * The selection of this name: {@code tril triu diag offdiag all} take no scalar, {@code eq ne gt ge lt
+   * The selection of this name: {@code tril triu lower upper diag offdiag all} take no scalar, {@code eq ne gt ge lt
    * le} need one; else {@link IllegalArgumentException} saying what is wrong.
    */
   public static Select named(String name, Double scalar) {

@@ -112,6 +112,18 @@ public final class KeySpec {
     return all || intervals.contains(buf, offset, length);
   }
 
+  /** The keys, when the spec is a list of single keys (no range, prefix or ":"); else null. */
+  public List<String> exactKeys() {
+    List<String> keys = new ArrayList<>(elements.size());
+    for (Element e : elements) {
+      if (!(e instanceof Exact x)) {
+        return null;
+      }
+      keys.add(new String(x.key(), StandardCharsets.UTF_8));
+    }
+    return keys;
+  }
+
   /**
    * Accumulo row ranges covering exactly the selected keys, sorted and merged: one {@code new Range()}
    * for all keys, none for the empty list.

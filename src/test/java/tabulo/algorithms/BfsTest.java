@@ -54,7 +54,7 @@ public class BfsTest {
     List<Case> cases = List.of(new Case("alice0,", Integer.MAX_VALUE, -1, 1e9, false),
         new Case("bob1,dave0,zed,", Integer.MAX_VALUE, -1, 1e9, false), new Case("alice0,", 2, -1, 1e9, false),
         new Case("carol*,", Integer.MAX_VALUE, 2, 3, false), new Case("eve0,", Integer.MAX_VALUE, -1, 1e9, true),
-        new Case("zoe,", Integer.MAX_VALUE, -1, 1e9, false));
+        new Case("zoe,", Integer.MAX_VALUE, -1, 1e9, false), new Case("zed,zoe,", Integer.MAX_VALUE, -1, 1e9, false));
     int n = 0;
     for (Authorizations reader : full ? List.of(new Authorizations("red", "blue"), new Authorizations())
         : List.of(new Authorizations("red"))) {

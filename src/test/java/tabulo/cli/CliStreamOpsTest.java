@@ -51,6 +51,10 @@ class CliStreamOpsTest {
     assertEquals("a\ta\t1\na\tb\t2\nb\tc\t4\n", cli.scan("Striu"));
     cli.okRun("select", "A", "Stril", "--op", "tril");
     assertEquals("a\ta\t1\nb\ta\t-3\n", cli.scan("Stril"));
+    cli.okRun("select", "A", "Supper", "--op", "upper");
+    assertEquals("a\tb\t2\nb\tc\t4\n", cli.scan("Supper"));
+    cli.okRun("select", "A", "Slower", "--op", "lower");
+    assertEquals("b\ta\t-3\n", cli.scan("Slower"));
     cli.okRun("select", "A", "Sdiag", "--op", "diag");
     assertEquals("a\ta\t1\n", cli.scan("Sdiag"));
     cli.okRun("select", "A", "Soff", "--op", "offdiag");
@@ -93,7 +97,8 @@ class CliStreamOpsTest {
       org.junit.jupiter.api.Assertions.assertTrue(help.contains("  " + c + " "), help);
     }
     String select = CliRunner.ok(CliRunner.raw("help", "select"));
-    org.junit.jupiter.api.Assertions.assertTrue(select.contains("tril j <= i, triu j >= i, diag j == i, offdiag j != i"),
+    org.junit.jupiter.api.Assertions.assertTrue(
+        select.contains("tril j <= i, triu j >= i, lower j < i, upper j > i, diag j == i,"),
         select);
   }
 
@@ -126,8 +131,9 @@ class CliStreamOpsTest {
         "--op: select gt compares each value with a scalar: give one");
     CliRunner.assertError(cli.run("select", "A", "X", "--op", "tril", "--scalar", "1"), 1,
         "--op: select tril compares keys and takes no scalar");
-    CliRunner.assertErrorStartsWith(cli.run("select", "A", "X", "--op", "upper"), 1,
-        "--op: unknown select operator 'upper'; known: all, diag, eq, ge, gt, le, lt, ne, offdiag, tril, triu");
+    CliRunner.assertErrorStartsWith(cli.run("select", "A", "X", "--op", "above"), 1,
+        "--op: unknown select operator 'above'; known: all, diag, eq, ge, gt, le, lower, lt, ne, offdiag, tril, triu, "
+            + "upper");
     CliRunner.assertErrorStartsWith(cli.run("apply", "A", "X", "--op", "abs", "--codec", "hex"), 1,
         "--codec: unknown value codec 'hex'");
     CliRunner.assertError(cli.run("apply", "A", "X", "--op", "abs", "--codec", "long"), 1,

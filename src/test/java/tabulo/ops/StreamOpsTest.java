@@ -66,6 +66,8 @@ public class StreamOpsTest {
 
       checkSelect(s, store, a, ma, Select.TRIL, x -> x.col().compareTo(x.row()) <= 0, next.get());
       checkSelect(s, store, a, ma, Select.TRIU, x -> x.col().compareTo(x.row()) >= 0, next.get());
+      checkSelect(s, store, a, ma, Select.LOWER, x -> x.col().compareTo(x.row()) < 0, next.get());
+      checkSelect(s, store, a, ma, Select.UPPER, x -> x.col().compareTo(x.row()) > 0, next.get());
       checkSelect(s, store, a, ma, Select.DIAG, x -> x.col().equals(x.row()), next.get());
       checkSelect(s, store, a, ma, Select.OFFDIAG, x -> !x.col().equals(x.row()), next.get());
       checkSelect(s, store, a, ma, Select.gt(0), x -> x.value() > 0, next.get());
@@ -144,7 +146,9 @@ public class StreamOpsTest {
         .contains("select gt compares each value with a scalar"));
     assertTrue(assertThrows(IllegalArgumentException.class, () -> Select.named("diag", 1.0)).getMessage()
         .contains("select diag compares keys and takes no scalar"));
-    assertTrue(assertThrows(IllegalArgumentException.class, () -> Select.named("upper", null)).getMessage()
-        .startsWith("unknown select operator 'upper'; known: all, diag, eq, ge, gt, le, lt, ne, offdiag, tril, triu"));
+    assertEquals(Select.LOWER, Select.named("lower", null));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> Select.named("above", null)).getMessage()
+        .startsWith("unknown select operator 'above'; known: all, diag, eq, ge, gt, le, lower, lt, ne, offdiag, "
+            + "tril, triu, upper"));
   }
 }

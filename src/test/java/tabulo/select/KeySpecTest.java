@@ -65,6 +65,15 @@ class KeySpecTest {
   }
 
   @Test
+  void exactKeysOnlyOfAListOfKeys() {
+    assertEquals(List.of("c", "a", EMOJI), KeySpec.parse("c,a," + EMOJI + ",").exactKeys());
+    assertEquals(List.of(), KeySpec.parse(",").exactKeys());
+    for (String spec : List.of(":", "a,b*,", "a,:,c,", "a,c,:,", "*,")) {
+      assertEquals(null, KeySpec.parse(spec).exactKeys(), spec);
+    }
+  }
+
+  @Test
   void lastCharacterIsTheSeparator() {
     assertSelects("a;b;", List.of("a", "b"), List.of("a;b", "a,b"));
     assertSelects("a,b;c,d;", List.of("a,b", "c,d"), List.of("a", "b", "c", "d"));

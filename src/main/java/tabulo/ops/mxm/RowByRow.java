@@ -12,8 +12,8 @@ import tabulo.kernel.Columns;
 import tabulo.kernel.MaskFilter;
 import tabulo.kernel.Visibilities;
 import tabulo.kernel.Sites;
+import tabulo.kernel.KeyDictionary;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,6 +35,7 @@ import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
+import tabulo.storage.RowPrefixSort;
 import tabulo.storage.Store;
 import tabulo.storage.TableWriter;
 
@@ -88,8 +89,7 @@ final class RowByRow implements TabletKernel {
     final List<MatrixRow> rows = new ArrayList<>();
     final List<MatrixRow> masks = new ArrayList<>(); // per row its row of M, or null (with a mask only)
     final List<int[]> needs = new ArrayList<>(); // per row, per entry: index of the B row, or -1
-    final Map<ByteBuffer, Integer> bIndex = new HashMap<>();
-    final List<byte[]> bKeys = new ArrayList<>();
+    final KeyDictionary bKeys = new KeyDictionary(); // the B rows, numbered
     final boolean singleTable; // Y's columns are nested in M's qualifiers
 
     Batch(boolean singleTable) {
@@ -101,13 +101,7 @@ final class RowByRow implements TabletKernel {
       int[] refs = new int[r.size];
       for (int e = 0; e < r.size; e++) {
         byte[] k = singleTable ? nestedKey(r.qualifiers[e]) : r.columnKey(e);
-        Integer idx = bIndex.get(ByteBuffer.wrap(k));
-        if (idx == null) {
-          idx = bKeys.size();
-          bIndex.put(ByteBuffer.wrap(k), idx);
-          bKeys.add(k);
-        }
-        refs[e] = idx;
+        refs[e] = bKeys.add(k);
       }
       rows.add(r);
       needs.add(refs);
@@ -130,7 +124,7 @@ final class RowByRow implements TabletKernel {
     byte[][] families; // by column number
     byte[][] qualifiers;
     int columns;
-    Map<ByteBuffer, Integer> ids; // column key -> column number
+    KeyDictionary ids; // column key -> column number
     byte[][] keys; // by column number: the column key, in key order
   }
 
@@ -287,8 +281,8 @@ final class RowByRow implements TabletKernel {
         boolean remote = remoteB != null && remoteB.remote(r.row);
         int col = -1;
         for (int e = 0; e < r.size; e++) {
-          Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.qualifiers[e]));
-          if (idx == null || r.families[e].length > 0) {
+          int idx = batch.bKeys.find(r.qualifiers[e]);
+          if (idx < 0 || r.families[e].length > 0) {
             continue;
           }
           if (col < 0) {
@@ -351,7 +345,10 @@ final class RowByRow implements TabletKernel {
 
   /** One scan of all the B rows the batch needs, in key order, decoded once. */
   private BRows fetchRows(Batch batch) {
-    List<byte[]> keys = new ArrayList<>(batch.bKeys);
+    List<byte[]> keys = new ArrayList<>(batch.bKeys.size());
+    for (int i = 0; i < batch.bKeys.size(); i++) {
+      keys.add(batch.bKeys.key(i));
+    }
     keys.sort(java.util.Arrays::compareUnsigned);
     List<Range> ranges = new ArrayList<>(keys.size());
     for (byte[] k : keys) {
@@ -362,7 +359,7 @@ final class RowByRow implements TabletKernel {
     out.cols = new int[n][];
     out.vals = new double[n][];
     out.vis = new byte[n][][];
-    Map<ByteBuffer, Integer> columnIds = new HashMap<>();
+    KeyDictionary columnIds = new KeyDictionary();
     List<byte[]> families = new ArrayList<>();
     List<byte[]> qualifiers = new ArrayList<>();
     Sites.RemoteRows remote = batch.sites.of(b);
@@ -373,8 +370,8 @@ final class RowByRow implements TabletKernel {
       RowReader reader = new RowReader(b, bs, options.codec, counters.entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
-        Integer idx = batch.bIndex.get(ByteBuffer.wrap(r.row));
-        if (idx == null) {
+        int idx = batch.bKeys.find(r.row);
+        if (idx < 0) {
           continue;
         }
         if (remote != null ? remote.remote(r.row)
@@ -383,12 +380,8 @@ final class RowByRow implements TabletKernel {
         }
         int[] cols = new int[r.size];
         for (int e = 0; e < r.size; e++) {
-          byte[] key = Columns.key(r.families[e], r.qualifiers[e]);
-          ByteBuffer kb = ByteBuffer.wrap(key);
-          Integer id = columnIds.get(kb);
-          if (id == null) {
-            id = families.size();
-            columnIds.put(kb, id);
+          int id = columnIds.add(Columns.key(r.families[e], r.qualifiers[e]));
+          if (id == families.size()) { // a new column
             families.add(singleTable ? outFamily : r.families[e]); // C's cells go to M's family C
             qualifiers.add(r.qualifiers[e]);
           }
@@ -410,25 +403,18 @@ final class RowByRow implements TabletKernel {
   /** Renumbers the columns, first seen first, to their positions in key order. */
   private static void numberInKeyOrder(BRows out, List<byte[]> families, List<byte[]> qualifiers) {
     int n = families.size();
-    Integer[] order = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      order[i] = i;
-    }
-    java.util.Arrays.sort(order, (x, z) -> {
-      int cmp = java.util.Arrays.compareUnsigned(families.get(x), families.get(z));
-      return cmp != 0 ? cmp : java.util.Arrays.compareUnsigned(qualifiers.get(x), qualifiers.get(z));
-    });
+    int[] order = inKeyOrder(families, qualifiers);
     int[] rank = new int[n];
     out.families = new byte[n][];
     out.qualifiers = new byte[n][];
-    out.ids = new HashMap<>();
+    out.ids = new KeyDictionary(n);
     out.keys = new byte[n][];
     for (int r = 0; r < n; r++) {
       rank[order[r]] = r;
       out.families[r] = families.get(order[r]);
       out.qualifiers[r] = qualifiers.get(order[r]);
       out.keys[r] = Columns.key(out.families[r], out.qualifiers[r]);
-      out.ids.put(ByteBuffer.wrap(out.keys[r]), r);
+      out.ids.add(out.keys[r]); // numbered r
     }
     out.columns = n;
     for (int i = 0; i < out.cols.length; i++) {
@@ -440,6 +426,40 @@ final class RowByRow implements TabletKernel {
         inColumnOrder(out, i);
       }
     }
+  }
+
+  /**
+   * The columns' numbers in (family, qualifier) order: by radix on the qualifiers when every family is
+   * empty (the usual case; a comparison sort spent most of its time on cache misses), else by comparisons.
+   */
+  private static int[] inKeyOrder(List<byte[]> families, List<byte[]> qualifiers) {
+    int n = families.size();
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    if (families.stream().allMatch(f -> f.length == 0)) {
+      byte[][] q = qualifiers.toArray(new byte[0][]);
+      long[] prefixes = new long[n];
+      for (int i = 0; i < n; i++) {
+        prefixes[i] = RowPrefixSort.prefix(q[i], 0, q[i].length);
+      }
+      RowPrefixSort.sort(prefixes, order, n, RowPrefixSort.Rows.of(q),
+          (x, z) -> java.util.Arrays.compareUnsigned(q[x], q[z]));
+      return order;
+    }
+    Integer[] boxed = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      boxed[i] = i;
+    }
+    java.util.Arrays.sort(boxed, (x, z) -> {
+      int cmp = java.util.Arrays.compareUnsigned(families.get(x), families.get(z));
+      return cmp != 0 ? cmp : java.util.Arrays.compareUnsigned(qualifiers.get(x), qualifiers.get(z));
+    });
+    for (int i = 0; i < n; i++) {
+      order[i] = boxed[i];
+    }
+    return order;
   }
 
   /**
@@ -646,8 +666,7 @@ final class RowByRow implements TabletKernel {
     if (cache[0] == null) {
       int[] c = new int[batch.bKeys.size()];
       for (int b = 0; b < c.length; b++) {
-        Integer id = bRows.ids.get(ByteBuffer.wrap(batch.bKeys.get(b)));
-        c[b] = id == null ? -1 : id;
+        c[b] = bRows.ids.find(batch.bKeys.key(b));
       }
       cache[0] = c;
     }
@@ -670,8 +689,8 @@ final class RowByRow implements TabletKernel {
   private void mark(MatrixRow maskRow, BRows bRows, int[] inMask, int stamp) {
     for (int e = 0; maskRow != null && e < maskRow.size; e++) {
       if (options.maskStructure || maskRow.values[e] != 0) {
-        Integer id = bRows.ids.get(ByteBuffer.wrap(maskRow.columnKey(e)));
-        if (id != null) {
+        int id = bRows.ids.find(maskRow.columnKey(e));
+        if (id >= 0) {
           inMask[id] = stamp;
         }
       }

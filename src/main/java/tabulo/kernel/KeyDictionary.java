@@ -1,0 +1,124 @@
+package tabulo.kernel;
+
+import java.util.Arrays;
+
+/**
+ * Numbers byte keys densely, the first seen 0, without an object per key: an open-addressing table of
+ * (tag, number) pairs side by side in one long array, so a lookup usually touches one cache line. A key
+ * of at most 7 bytes is its own tag (its bytes and its length packed in a long), so equal tags mean equal
+ * keys and the key's bytes are never read; a longer key's tag is a hash, checked against the key's bytes.
+ * The row-by-row kernel looks up every entry of the B rows it fetches: with a map of ByteBuffers (or of
+ * any key objects) each lookup chased four or five pointers to cold memory.
+ */
+public final class KeyDictionary {
+  private static final long LONG_KEY = 0xff; // a tag's low byte: a short key's length (0..7), or this
+  private byte[][] keys = new byte[16][];
+  private int size;
+  private long[] slots; // per slot: tag, then number + 1 (0: empty)
+  private int mask; // slots / 2 - 1
+  private int shift; // 64 - log2(slots / 2): a hash's top bits pick the slot
+
+  public KeyDictionary() {
+    this(16);
+  }
+
+  /** A dictionary sized for about {@code expected} keys (it grows as needed). */
+  public KeyDictionary(int expected) {
+    int capacity = Integer.highestOneBit(Math.max(4, expected) * 2 - 1) * 2; // at most half full
+    slots = new long[2 * capacity];
+    mask = capacity - 1;
+    shift = 64 - Integer.numberOfTrailingZeros(capacity);
+  }
+
+  /** The number of {@code key}, numbering it next when it is new (its bytes are kept, not copied). */
+  public int add(byte[] key) {
+    long tag = tag(key);
+    for (int i = slot(tag); ; i = (i + 1) & mask) {
+      long number = slots[2 * i + 1];
+      if (number == 0) {
+        return insert(i, tag, key);
+      }
+      if (slots[2 * i] == tag && same(tag, (int) number - 1, key)) {
+        return (int) number - 1;
+      }
+    }
+  }
+
+  /** The number of {@code key}, or -1 when it has none. */
+  public int find(byte[] key) {
+    long tag = tag(key);
+    for (int i = slot(tag); ; i = (i + 1) & mask) {
+      long number = slots[2 * i + 1];
+      if (number == 0) {
+        return -1;
+      }
+      if (slots[2 * i] == tag && same(tag, (int) number - 1, key)) {
+        return (int) number - 1;
+      }
+    }
+  }
+
+  /** The key numbered {@code number}. */
+  public byte[] key(int number) {
+    return keys[number];
+  }
+
+  public int size() {
+    return size;
+  }
+
+  private boolean same(long tag, int number, byte[] key) {
+    return (tag & 0xff) != LONG_KEY || Arrays.equals(keys[number], key);
+  }
+
+  private int insert(int i, long tag, byte[] key) {
+    if (size == keys.length) {
+      keys = Arrays.copyOf(keys, 2 * size);
+    }
+    keys[size] = key;
+    slots[2 * i] = tag;
+    slots[2 * i + 1] = ++size;
+    if (2 * size > mask + 1) {
+      grow();
+    }
+    return size - 1;
+  }
+
+  private void grow() {
+    long[] old = slots;
+    slots = new long[2 * old.length];
+    mask = old.length - 1;
+    shift--;
+    for (int i = 0; i < old.length; i += 2) {
+      if (old[i + 1] != 0) {
+        int j = slot(old[i]);
+        while (slots[2 * j + 1] != 0) {
+          j = (j + 1) & mask;
+        }
+        slots[2 * j] = old[i];
+        slots[2 * j + 1] = old[i + 1];
+      }
+    }
+  }
+
+  private int slot(long tag) {
+    return (int) ((tag * 0x9E3779B97F4A7C15L) >>> shift); // Fibonacci hashing: the top bits mix every bit
+  }
+
+  /** A short key's bytes and length; a longer key's hash with the low byte {@value #LONG_KEY}. */
+  private static long tag(byte[] key) {
+    if (key.length < 8) {
+      long t = 0;
+      for (byte b : key) {
+        t = (t << 8) | (b & 0xff);
+      }
+      return (t << 8) | key.length;
+    }
+    long h = 1;
+    for (byte b : key) {
+      h = 31 * h + b;
+    }
+    h ^= h >>> 29;
+    return (h << 8) | LONG_KEY;
+  }
+}
