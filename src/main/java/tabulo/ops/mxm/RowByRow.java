@@ -146,12 +146,13 @@ final class RowByRow implements TabletKernel {
     }
     Scan ys = driver.open(ranges);
     RowReader reader = new RowReader(y, ys, options.codec, counters.entriesRead);
+    int batchLimit = batchLimit();
     return new TabletRun() {
       @Override
       public byte[] step(Runnable beforeWriting) {
         Batch batch = new Batch(singleTable);
         MatrixRow r;
-        while (batch.bKeys.size() < options.batchRows && (r = reader.next()) != null) {
+        while (batch.bKeys.size() < batchLimit && (r = reader.next()) != null) {
           batch.add(r.copy());
         }
         if (batch.rows.isEmpty()) {
@@ -225,6 +226,19 @@ final class RowByRow implements TabletKernel {
       }
     }
     return out;
+  }
+
+  /**
+   * The distinct B rows a batch gathers. When B's selected columns may come from its D4M transpose, each
+   * batch that reads them there reads every selected cell whatever the batch's size, so a batch may need
+   * up to that many rows (bounded) and read them once instead of once per smaller batch; memory is bounded
+   * by those cells either way.
+   */
+  private int batchLimit() {
+    if (options.bTranspose == null) {
+      return options.batchRows;
+    }
+    return (int) Math.max(options.batchRows, Math.min(options.bTransposeEntries, MAX_TRANSPOSE_BATCH));
   }
 
   private void process(Batch batch) {
@@ -814,4 +828,5 @@ final class RowByRow implements TabletKernel {
    * the selected columns hold at most this many entries per B row the batch needs.
    */
   private static final long ENTRIES_PER_SEEK = 8;
+  private static final long MAX_TRANSPOSE_BATCH = 1_000_000; // distinct B rows of a batch read from B^T
 }
