@@ -34,6 +34,11 @@ public interface KernelPlan {
   /** The table whose tablets the kernels walk; a run reads their rows through {@link DriverRows}. */
   String driverTable();
 
+  /** The driver's rows the kernel reads (all of them unless it says otherwise). */
+  default KeySpec driverRows() {
+    return KeySpec.all();
+  }
+
   /** The driver's columns the kernel reads, selected beneath it by the host. */
   KeySpec driverColumns();
 

@@ -50,6 +50,7 @@ public final class LocalKernels implements KernelHost {
     try {
       TabletKernel kernel = plan.kernel(store, pool, counters);
       DriverRows driver = ranges -> store.scan(plan.driverTable(), plan.driverSpec(ranges));
+      tablets = Pieces.of(store, plan, tablets);
       if (plan.tabletsInParallel() && tablets.size() > 1) {
         List<Future<?>> futures = new ArrayList<>();
         for (Range tablet : tablets) {

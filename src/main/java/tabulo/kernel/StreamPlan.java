@@ -143,6 +143,11 @@ public abstract class StreamPlan implements KernelPlan {
   }
 
   @Override
+  public KeySpec driverRows() {
+    return settings.inputs().get(0).rows();
+  }
+
+  @Override
   public KeySpec driverColumns() {
     return settings.inputs().get(0).cols();
   }
