@@ -85,16 +85,15 @@ public final class Bfs {
       throw new TabuloException("table exists: " + out);
     }
     Matrix a = o.undirected ? Graph.symmetric(g) : g;
-    if (o.parents) { // min.second on ranks: the frontier a column
-      return LevelSearch.run(new LevelSearch.Search(g.table(), () -> Graph.vertices(a, COLUMN),
-          () -> Graph.vertices(a, o.from, COLUMN), () -> Degrees.of(a, false, COLUMN).temporary(),
-          (frontier, step, notReached) -> a.mxm(frontier, MxmOptions.defaults().transposeA(true).semiring(step))
-              .into(Target.temporary().mask(notReached)), false), out, o);
-    }
-    // the frontier a row: f^T A reads only A's rows at the frontier's keys, row-by-row, masked in its accumulator
+    // the frontier a row: f^T A reads only A's rows at the frontier's keys, row-by-row, masked in its
+    // accumulator; with parents (min.second on ranks) a column: A^T f
+    boolean rowForm = !o.parents;
+    LevelSearch.Hop hop = rowForm
+        ? (frontier, step, notReached) -> frontier.mxm(a, MxmOptions.defaults().semiring(step))
+            .into(Target.temporary().mask(notReached))
+        : (frontier, step, notReached) -> a.mxm(frontier, MxmOptions.defaults().transposeA(true).semiring(step))
+            .into(Target.temporary().mask(notReached));
     return LevelSearch.run(new LevelSearch.Search(g.table(), () -> Graph.vertices(a, COLUMN),
-        () -> Graph.vertices(a, o.from, COLUMN), () -> Degrees.of(a, false, COLUMN).temporary(),
-        (frontier, step, notReached) -> frontier.mxm(a, MxmOptions.defaults().semiring(step))
-            .into(Target.temporary().mask(notReached)), true), out, o);
+        () -> Graph.vertices(a, o.from, COLUMN), () -> Degrees.of(a, false, COLUMN).temporary(), hop, rowForm), out, o);
   }
 }

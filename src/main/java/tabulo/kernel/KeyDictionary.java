@@ -33,27 +33,22 @@ public final class KeyDictionary {
   /** The number of {@code key}, numbering it next when it is new (its bytes are kept, not copied). */
   public int add(byte[] key) {
     long tag = tag(key);
-    for (int i = slot(tag); ; i = (i + 1) & mask) {
-      long number = slots[2 * i + 1];
-      if (number == 0) {
-        return insert(i, tag, key);
-      }
-      if (slots[2 * i] == tag && same(tag, (int) number - 1, key)) {
-        return (int) number - 1;
-      }
-    }
+    int i = probe(tag, key);
+    long number = slots[2 * i + 1];
+    return number == 0 ? insert(i, tag, key) : (int) number - 1;
   }
 
   /** The number of {@code key}, or -1 when it has none. */
   public int find(byte[] key) {
-    long tag = tag(key);
+    return (int) slots[2 * probe(tag(key), key) + 1] - 1;
+  }
+
+  /** The slot holding {@code key}, or the empty slot where it would go. */
+  private int probe(long tag, byte[] key) {
     for (int i = slot(tag); ; i = (i + 1) & mask) {
       long number = slots[2 * i + 1];
-      if (number == 0) {
-        return -1;
-      }
-      if (slots[2 * i] == tag && same(tag, (int) number - 1, key)) {
-        return (int) number - 1;
+      if (number == 0 || slots[2 * i] == tag && same(tag, (int) number - 1, key)) {
+        return i;
       }
     }
   }

@@ -48,10 +48,10 @@ final class Pieces {
         inside.add(row);
       }
     }
-    int wanted = PIECES_PER_WORKER * workers;
     if (inside.isEmpty()) {
       return tablets;
     }
+    int wanted = PIECES_PER_WORKER * workers;
     TreeSet<byte[]> cuts = new TreeSet<>(Arrays::compareUnsigned);
     for (int k = 1; k < wanted; k++) {
       cuts.add(inside.get((int) ((long) k * inside.size() / wanted)));
@@ -59,14 +59,8 @@ final class Pieces {
     for (String split : store.splits(table)) {
       cuts.add(new Text(split).copyBytes());
     }
-    List<Range> out = new ArrayList<>(cuts.size() + 1);
-    Text prev = null;
-    for (byte[] cut : cuts) {
-      Text end = new Text(cut);
-      out.add(new Range(prev, false, end, true));
-      prev = end;
-    }
-    out.add(new Range(prev, false, null, true));
-    return out;
+    List<Text> ends = new ArrayList<>(cuts.size());
+    cuts.forEach(c -> ends.add(new Text(c)));
+    return Scans.cutAt(ends);
   }
 }

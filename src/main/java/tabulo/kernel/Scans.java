@@ -72,10 +72,16 @@ public final class Scans {
   /** The row range of each tablet of a table, in order. */
   public static List<Range> tablets(Store store, String table) {
     SortedSet<String> splits = store.splits(table);
-    List<Range> out = new ArrayList<>(splits.size() + 1);
+    List<Text> ends = new ArrayList<>(splits.size());
+    splits.forEach(s -> ends.add(new Text(s)));
+    return cutAt(ends);
+  }
+
+  /** The rows cut at {@code ends} (sorted, distinct), as tablets are: (-inf, e1], (e1, e2], ..., (en, +inf). */
+  static List<Range> cutAt(List<Text> ends) {
+    List<Range> out = new ArrayList<>(ends.size() + 1);
     Text prev = null;
-    for (String s : splits) {
-      Text end = new Text(s);
+    for (Text end : ends) {
       out.add(new Range(prev, false, end, true));
       prev = end;
     }

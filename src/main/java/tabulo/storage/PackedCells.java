@@ -122,15 +122,16 @@ public final class PackedCells {
 
   /** The rows of the cells by number, for {@link RowPrefixSort}. */
   private RowPrefixSort.Rows rowsOfCells() {
+    RowPrefixSort.Rows at = rowsAt(data);
     return new RowPrefixSort.Rows() {
       @Override
       public long prefix(int i, int from) {
-        return RowPrefixSort.prefix(data, offsets[i] + 4 + from, length(i) - from);
+        return at.prefix(offsets[i], from);
       }
 
       @Override
       public int length(int i) {
-        return (int) INT.get(data, offsets[i]);
+        return at.length(offsets[i]);
       }
     };
   }
