@@ -775,7 +775,7 @@ final class RowByRow implements TabletKernel {
       sums = foldedCells(sums, row, i, bRows, degrees, s, vis);
     }
     if (!sums.isEmpty()) {
-      Mutation m = new Mutation(row.row);
+      RowMutations m = new RowMutations(row.row, writers.out());
       sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
         m.put(bRows.families[j], bRows.qualifiers[j], v, codec.encode(cell[0]));
         if (ctTable != null) {
@@ -784,8 +784,7 @@ final class RowByRow implements TabletKernel {
           writers.transposed().addMutation(mt);
         }
       }));
-      writers.out().addMutation(m);
-      counters.entriesWritten.addAndGet(m.size());
+      counters.entriesWritten.addAndGet(m.finish());
     }
     return pp;
   }
