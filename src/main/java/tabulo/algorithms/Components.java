@@ -1,7 +1,6 @@
 package tabulo.algorithms;
 
 import tabulo.math.BinaryOps;
-import tabulo.math.Monoids;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
@@ -12,9 +11,11 @@ import tabulo.storage.TabuloException;
 /**
  * Connected components of the undirected structure (G ∪ G^T), by min-label propagation over numeric
  * ranks ({@link VertexRanks}): vertices are numbered 1..|V| in key order, L(v) = rank(v); each
- * round L = L min (A0 (min.plus) L) with A0 the undirected structure at weight 0 (so min.plus is the
- * minimum over neighbours' labels), until no label changes; then each rank is turned back into its key:
- * OUT(v, component) = the smallest vertex key of v's component. Values are strings, not numbers. The
+ * round t = A0 (min.plus) F with A0 the undirected structure at weight 0 (so min.plus is the minimum over
+ * neighbours' labels) and F the labels that changed last round (all of L in the first), F = the entries of
+ * t below L ({@link Improvements}), L = L min F, until no label changes (the same rounds and labels as
+ * pushing all of L each round, reading only the changed vertices' edges); then each rank is turned back
+ * into its key: OUT(v, component) = the smallest vertex key of v's component. Values are strings, not numbers. The
  * client holds the |V| keys (never the edges); the rounds run next to the data. Rounds are at most the
  * largest component's diameter + 1 (FastSV would need fewer).
  */
@@ -36,22 +37,26 @@ public final class Components {
     // row-by-row would copy A0 transposed every round (L is as large as the vertex set, never small)
     MxmOptions step = MxmOptions.defaults().transposeA(true).semiring(Semirings.MIN_PLUS)
         .algorithm(MxmOptions.Algorithm.OUTER);
+    Matrix frontier = labels; // the labels that changed last round: only they can lower a neighbour's
     int round = 0;
     for (long changed = -1; changed != 0;) {
       round++;
-      Matrix t = zero.mxm(labels, step).temporary();
-      Matrix less = t.ewiseMult(labels, BinaryOps.LT).temporary();
-      changed = Math.round(less.reduce(Monoids.PLUS));
+      Matrix t = zero.mxm(frontier, step).temporary();
+      if (frontier != labels) {
+        Graph.drop(frontier);
+      }
+      frontier = Improvements.of(t, labels);
+      Graph.drop(t);
+      changed = Improvements.count(frontier);
       listener.iteration(round, changed);
       if (round > ranks.size() + 1) { // labels only shrink, so |V| rounds always settle them
         throw new IllegalStateException("components: labels still change after " + round + " rounds");
       }
       if (changed != 0) {
-        labels = Graph.replace(labels, labels.ewiseAdd(t, BinaryOps.MIN).temporary());
+        labels = Graph.replace(labels, labels.ewiseAdd(frontier, BinaryOps.MIN).temporary());
       }
-      Graph.drop(t);
-      Graph.drop(less);
     }
+    Graph.drop(frontier);
     String named = s.workspace(out).create("components", TableSettings.defaults().splits(s.store().splits(g.table())));
     ranks.writeKeys(labels, COLUMN, named);
     s.store().rename(named, out);

@@ -8,9 +8,11 @@ import tabulo.select.KeySpec;
 import tabulo.storage.TabuloException;
 
 /**
- * Single-source shortest paths, Bellman-Ford as in LAGraph's BF_basic: d = {source: 0}; each round
- * t = A^T d over min.plus (edge values are lengths), d = d min t; stop when a round changes nothing. A
- * round still changing d after |V| rounds means a negative cycle reachable from the source: an error.
+ * Single-source shortest paths, Bellman-Ford as in LAGraph's BF_basic, relaxing only what changed: d =
+ * {source: 0}, f = d; each round t = A^T f over min.plus (edge values are lengths), f = the entries of t
+ * that improve d ({@link Improvements}), d = d min f; stop when f is empty. The same rounds and distances
+ * as relaxing all of d each round, reading only the edges of vertices whose distance changed. A round
+ * still changing d after |V| rounds means a negative cycle reachable from the source: an error.
  * OUT(v, distance) for reached vertices only.
  */
 public final class ShortestPaths {
@@ -30,15 +32,22 @@ public final class ShortestPaths {
       throw new TabuloException("--from " + from + " is no vertex of " + g.table());
     }
     Matrix d = source.applyBindFirst(BinaryOps.FIRST, 0).temporary();
-    // the outer product: A's rows at d's keys looked up while d is small, else one merge join of A with d
-    // (row-by-row would copy A transposed every round once d is not small)
+    // the outer product: A's rows at the frontier's keys looked up while it is small, else one merge join of
+    // A with it (row-by-row would copy A transposed every round once the frontier is not small)
     MxmOptions relax = MxmOptions.defaults().transposeA(true).semiring(Semirings.MIN_PLUS)
         .algorithm(MxmOptions.Algorithm.OUTER);
+    Matrix frontier = d; // the distances that changed last round: only their edges can shorten a path
     for (int round = 1;; round++) {
-      Matrix t = g.mxm(d, relax).temporary();
-      long changed = improvements(t, d);
+      Matrix t = g.mxm(frontier, relax).temporary();
+      if (frontier != d) {
+        Graph.drop(frontier);
+      }
+      frontier = Improvements.of(t, d);
+      Graph.drop(t);
+      long changed = Improvements.count(frontier);
       listener.iteration(round, changed);
       if (changed == 0) {
+        Graph.drop(frontier);
         g.session().store().rename(d.table(), out);
         return round;
       }
@@ -46,17 +55,8 @@ public final class ShortestPaths {
         throw new TabuloException("sssp: " + g.table() + " has a negative cycle reachable from " + from
             + " (distances still shrink after " + n + " rounds); " + out + " was not written");
       }
-      d = Graph.replace(d, d.ewiseAdd(t, BinaryOps.MIN).temporary());
-      Graph.drop(t);
+      d = Graph.replace(d, d.ewiseAdd(frontier, BinaryOps.MIN).temporary());
     }
-  }
-
-  /** How many entries of d the candidates t would change: keys d lacks, and those where t is smaller. */
-  private static long improvements(Matrix t, Matrix d) {
-    Matrix less = t.ewiseMult(d, BinaryOps.LT).temporary();
-    long common = Graph.entries(less);
-    long smaller = Math.round(less.reduce(tabulo.math.Monoids.PLUS));
-    return Graph.entries(t) - common + smaller;
   }
 
   /** The selection of one key: the range key..key, written with a separator the key does not hold. */
