@@ -47,7 +47,7 @@ public final class Components {
       }
       frontier = Improvements.of(t, labels);
       Graph.drop(t);
-      changed = Improvements.count(frontier);
+      changed = Graph.entries(frontier);
       listener.iteration(round, changed);
       if (round > ranks.size() + 1) { // labels only shrink, so |V| rounds always settle them
         throw new IllegalStateException("components: labels still change after " + round + " rounds");

@@ -104,9 +104,16 @@ public final class Graph {
     return keys;
   }
 
-  /** The number of entries of {@code m} (computed next to the data, a one-cell temporary read back). */
+  /**
+   * The number of entries of {@code m}, computed next to the data (a cell held in parts under several labels
+   * counts once per part); the ones it sums are dropped at once, not left to the session's end (an iterative
+   * algorithm counts every round).
+   */
   public static long entries(Matrix m) {
-    return Math.round(m.apply(UnaryOps.ONE).temporary().reduce(Monoids.PLUS));
+    Matrix ones = m.apply(UnaryOps.ONE).temporary();
+    long n = Math.round(ones.reduce(Monoids.PLUS));
+    drop(ones);
+    return n;
   }
 
   /** Drops a temporary an iteration no longer needs (the session would at its close), returns {@code next}. */

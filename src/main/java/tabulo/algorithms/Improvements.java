@@ -1,7 +1,6 @@
 package tabulo.algorithms;
 
 import tabulo.math.BinaryOps;
-import tabulo.math.Monoids;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
@@ -22,13 +21,5 @@ final class Improvements {
     Matrix improved = t.apply(UnaryOps.IDENTITY).into(Target.temporary().mask(Mask.of(notBetter).complement()));
     Graph.drop(notBetter);
     return improved;
-  }
-
-  /** How many cells a vector holds (a vertex held in parts under several labels counts once per part). */
-  static long count(Matrix v) {
-    Matrix ones = v.apply(UnaryOps.ONE).temporary();
-    long n = Math.round(ones.reduce(Monoids.PLUS));
-    Graph.drop(ones);
-    return n;
   }
 }

@@ -44,7 +44,7 @@ public final class ShortestPaths {
       }
       frontier = Improvements.of(t, d);
       Graph.drop(t);
-      long changed = Improvements.count(frontier);
+      long changed = Graph.entries(frontier);
       listener.iteration(round, changed);
       if (changed == 0) {
         Graph.drop(frontier);
