@@ -10,13 +10,10 @@ import java.util.Arrays;
  * The row-by-row kernel looks up every entry of the B rows it fetches: with a map of ByteBuffers (or of
  * any key objects) each lookup chased four or five pointers to cold memory.
  */
-public final class KeyDictionary {
+public final class KeyDictionary extends TagSlots {
   private static final long LONG_KEY = 0xff; // a tag's low byte: a short key's length (0..7), or this
   private byte[][] keys = new byte[16][];
   private int size;
-  private long[] slots; // per slot: tag, then number + 1 (0: empty)
-  private int mask; // slots / 2 - 1
-  private int shift; // 64 - log2(slots / 2): a hash's top bits pick the slot
 
   public KeyDictionary() {
     this(16);
@@ -24,10 +21,7 @@ public final class KeyDictionary {
 
   /** A dictionary sized for about {@code expected} keys (it grows as needed). */
   public KeyDictionary(int expected) {
-    int capacity = Integer.highestOneBit(Math.max(4, expected) * 2 - 1) * 2; // at most half full
-    slots = new long[2 * capacity];
-    mask = capacity - 1;
-    shift = 64 - Integer.numberOfTrailingZeros(capacity);
+    super(expected);
   }
 
   /** The number of {@code key}, numbering it next when it is new (its bytes are kept, not copied). */
@@ -71,33 +65,8 @@ public final class KeyDictionary {
       keys = Arrays.copyOf(keys, 2 * size);
     }
     keys[size] = key;
-    slots[2 * i] = tag;
-    slots[2 * i + 1] = ++size;
-    if (2 * size > mask + 1) {
-      grow();
-    }
+    fill(i, tag, ++size);
     return size - 1;
-  }
-
-  private void grow() {
-    long[] old = slots;
-    slots = new long[2 * old.length];
-    mask = old.length - 1;
-    shift--;
-    for (int i = 0; i < old.length; i += 2) {
-      if (old[i + 1] != 0) {
-        int j = slot(old[i]);
-        while (slots[2 * j + 1] != 0) {
-          j = (j + 1) & mask;
-        }
-        slots[2 * j] = old[i];
-        slots[2 * j + 1] = old[i + 1];
-      }
-    }
-  }
-
-  private int slot(long tag) {
-    return (int) ((tag * 0x9E3779B97F4A7C15L) >>> shift); // Fibonacci hashing: the top bits mix every bit
   }
 
   /** A short key's bytes and length; a longer key's hash with the low byte {@value #LONG_KEY}. */

@@ -187,16 +187,17 @@ final class OuterProduct implements TabletKernel {
 
   /** Every partial product of one shared row: X(k,i) * B(k,j) into C(i,j) (and C^T(j,i)), summed per unit. */
   private void multiplyRows(MatrixRow xRow, MatrixRow bRow, Semiring s, Visibilities vis, PartialSums sums) {
-    byte[][] columnKeys = new byte[bRow.size][]; // C^T's rows: only made when C^T is written
-    for (int j = 0; ct != null && j < bRow.size; j++) {
-      columnKeys[j] = bRow.columnKey(j);
+    int[] columns = new int[bRow.size]; // C's columns, numbered once per B row rather than per partial product
+    for (int j = 0; j < bRow.size; j++) {
+      columns[j] = sums.column(bRow.families[j], bRow.qualifiers[j], ct == null ? null : bRow.columnKey(j));
     }
+    boolean labelled = xRow.labelled || bRow.labelled;
     for (int i = 0; i < xRow.size; i++) {
-      byte[] ci = xRow.columnKey(i);
+      int ci = sums.row(xRow.columnKey(i));
       double xv = xRow.values[i];
       for (int j = 0; j < bRow.size; j++) {
-        byte[] label = vis.and(xRow.visibilities[i], bRow.visibilities[j]).getExpression();
-        sums.add(ci, bRow.families[j], bRow.qualifiers[j], columnKeys[j], label, s.multiply(xv, bRow.values[j]));
+        byte[] label = labelled ? vis.and(xRow.visibilities[i], bRow.visibilities[j]).getExpression() : NO_LABEL;
+        sums.add(ci, columns[j], label, s.multiply(xv, bRow.values[j]));
       }
     }
     counters.work.addAndGet((long) xRow.size * bRow.size);
@@ -208,6 +209,7 @@ final class OuterProduct implements TabletKernel {
     }
   }
 
+  private static final byte[] NO_LABEL = new byte[0];
   /** Partial products per sorted bulk load: bounds memory per worker. */
   private static final int CHUNK = 400_000;
   private static final int LOOKUP_THREADS = 4;
