@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.conf.ConfigurationCopy;
 import org.apache.accumulo.core.file.FileSKVIterator;
 
+import tabulo.rfile.RFileIndex;
+
 /**
  * One immutable sorted file of a tablet, reference-counted: the tablet's current state holds one
  * reference and every scan or compaction reading it holds another. Replaced files are deleted when the
@@ -22,6 +24,9 @@ final class TabletFile {
   private final Path pinned; // a reader's link to the file, read once the writer has deleted it; or null
   private final AtomicInteger refs = new AtomicInteger(1);
   private final ConcurrentLinkedDeque<FileSKVIterator> idleReaders = new ConcurrentLinkedDeque<>();
+  private ChecksummedBlocks plainBlocks; // the bytes under plainIndex, open until the last reference goes
+  private RFileIndex plainIndex;
+  private boolean plainChecked; // whether plainIndex was looked for
 
   TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf, IdleReaderLimit idleLimit,
       Path pinned) {
@@ -83,7 +88,54 @@ final class TabletFile {
     }
   }
 
+  /**
+   * Tabulo's own reader of this file (its layout; cursors read it in place), opened once and shared by
+   * every scan; null when the file is not one it reads (compressed, another version): Accumulo's reader
+   * then serves.
+   */
+  synchronized RFileIndex plainIndex() throws IOException {
+    if (!plainChecked) {
+      ChecksummedBlocks blocks;
+      try {
+        blocks = ChecksummedBlocks.open(path, meta.checksummed());
+      } catch (IOException e) {
+        if (pinned == null) {
+          throw e;
+        }
+        try {
+          blocks = ChecksummedBlocks.open(pinned, meta.checksummed()); // deleted by the writer
+        } catch (IOException second) {
+          throw e;
+        }
+      }
+      try {
+        plainIndex = RFileIndex.open(blocks, path.toString());
+      } catch (IOException | RuntimeException e) {
+        blocks.close();
+        throw e;
+      }
+      if (plainIndex == null) {
+        blocks.close();
+      } else {
+        plainBlocks = blocks;
+      }
+      plainChecked = true;
+    }
+    return plainIndex;
+  }
+
   private void closeReaders() {
+    synchronized (this) {
+      if (plainBlocks != null) {
+        try {
+          plainBlocks.close();
+        } catch (IOException e) {
+          // closing a reader of a finished file cannot lose data
+        }
+        plainBlocks = null;
+        plainIndex = null;
+      }
+    }
     FileSKVIterator r;
     while ((r = idleReaders.pollFirst()) != null) {
       idleLimit.unparked();

@@ -7,6 +7,9 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
+import tabulo.rfile.CellCursor;
+import tabulo.rfile.RFileIndex;
+
 /**
  * A tablet as of one moment: the sorted runs of its memtables and the files it had then.
  * The files stay on disk until the snapshot is closed, whatever compactions do meanwhile.
@@ -31,6 +34,27 @@ final class TabletSnapshot implements AutoCloseable {
       sources.add(lease.reader());
     }
     return sources;
+  }
+
+  /**
+   * Cursors over every source of the snapshot, newest first (a file's locality groups each one), reading
+   * files in place with Tabulo's reader; null when some file is not one it reads.
+   */
+  List<CellCursor> cellCursors() throws java.io.IOException {
+    List<CellCursor> cursors = new ArrayList<>();
+    for (SortedKeyValueIterator<Key, Value> run : Memtable.iterators(runs)) {
+      cursors.add(new KeyValueCursor(run));
+    }
+    for (TabletFile f : files) {
+      RFileIndex index = f.plainIndex();
+      if (index == null) {
+        return null;
+      }
+      for (RFileIndex.Group g : index.groups()) {
+        cursors.add(index.cursor(g));
+      }
+    }
+    return cursors;
   }
 
   /** What the snapshot's sources together may hold; several sources may hold versions of one column. */
