@@ -72,6 +72,15 @@ final class TabletSnapshot implements AutoCloseable {
   List<byte[]> indexRows() throws java.io.IOException {
     List<byte[]> rows = new ArrayList<>();
     for (TabletFile f : files) {
+      RFileIndex plain = f.plainIndex();
+      if (plain != null) { // Tabulo's reader has the index at hand: no Accumulo reader to open
+        for (RFileIndex.Group g : plain.groups()) {
+          for (org.apache.accumulo.core.data.Key k : g.indexKeys()) {
+            rows.add(k.getRowData().toArray());
+          }
+        }
+        continue;
+      }
       try (FileReaderLease lease = FileReaderLease.acquire(f)) {
         if (!(lease.reader() instanceof org.apache.accumulo.core.file.rfile.RFile.Reader reader)) {
           continue; // another format: its rows are not weighed

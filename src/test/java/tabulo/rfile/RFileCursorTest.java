@@ -171,6 +171,29 @@ class RFileCursorTest {
   }
 
   @Test
+  void indexKeysAreThoseOfAccumulosIndex() throws IOException {
+    List<Entry> entries = randomEntries(new Random(11), 4000, false);
+    Path file = writeWithGroups(entries, 512, 512, "none", "index.rf");
+    List<Key> expected = new ArrayList<>();
+    try (org.apache.accumulo.core.file.FileSKVIterator r = RFileFixtures.open(file)) {
+      org.apache.accumulo.core.file.FileSKVIterator index = ((org.apache.accumulo.core.file.rfile.RFile.Reader) r)
+          .getIndex();
+      while (index.hasTop()) {
+        expected.add(new Key(index.getTopKey()));
+        index.next();
+      }
+    }
+    List<Key> actual = new ArrayList<>();
+    for (RFileIndex.Group g : index(file).groups()) {
+      actual.addAll(Arrays.asList(g.indexKeys()));
+    }
+    expected.sort(null);
+    actual.sort(null);
+    assertTrue(actual.size() > 20, "many blocks: " + actual.size());
+    assertEquals(expected, actual);
+  }
+
+  @Test
   void leavesCompressedFilesToAccumulosReader() throws IOException {
     List<Entry> entries = randomEntries(new Random(3), 500, false);
     assertNull(index(writeWithGroups(entries, 1024, 1024, "gz", "gz.rf")));
