@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
@@ -16,39 +17,82 @@ import tabulo.rfile.BlockSource;
  * A sorted file's bytes for Tabulo's own RFile reader: positional reads (any number of threads) of whole
  * {@link FileChecksums} chunks, each checked before any byte of it is handed out, as
  * {@link VerifiedInputStream} checks them for Accumulo's reader. Files written before checksums existed
- * are read unchecked.
+ * are read unchecked. The file is open only while some scan uses it (as many open files as scans hold).
  */
-final class ChecksummedBlocks implements BlockSource, AutoCloseable {
+final class ChecksummedBlocks implements BlockSource {
   private final Path file;
-  private volatile FileChannel channel;
-  private volatile boolean closed;
+  private final Path fallback; // a reader's link to the file, used once the writer has deleted it; or null
   private final FileChecksums sums; // null: no checksums
   private final long length;
+  private volatile FileChannel channel; // open while some scan uses the file
+  private int users;
 
-  private ChecksummedBlocks(Path file, FileChannel channel, FileChecksums sums, long length) {
+  private ChecksummedBlocks(Path file, Path fallback, FileChecksums sums, long length) {
     this.file = file;
-    this.channel = channel;
+    this.fallback = fallback;
     this.sums = sums;
     this.length = length;
   }
 
-  /** Opens {@code file}; one the manifest says has checksums is refused without them. */
-  static ChecksummedBlocks open(Path file, boolean checksummed) throws IOException {
+  /**
+   * Looks up {@code file} (or, if it is gone, {@code fallback}) and its checksums, opening nothing yet; a
+   * file the manifest says has checksums is refused without them.
+   */
+  static ChecksummedBlocks open(Path file, Path fallback, boolean checksummed) throws IOException {
+    try {
+      return open(file, checksummed, fallback);
+    } catch (IOException e) {
+      if (fallback == null) {
+        throw e;
+      }
+      try {
+        return open(fallback, checksummed, null); // deleted by the writer
+      } catch (IOException second) {
+        throw e; // damage: the same bytes either way, named where the user knows the file
+      }
+    }
+  }
+
+  private static ChecksummedBlocks open(Path file, boolean checksummed, Path fallback) throws IOException {
     FileChecksums sums = FileChecksums.load(file);
     if (sums == null && checksummed) {
       throw new IOException("sorted file " + file + " has lost its checksum file "
           + FileChecksums.sideFile(file).getFileName());
     }
-    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
-    try {
-      long size = channel.size();
-      if (sums != null) {
-        sums.checkLength(file, size);
+    long size = Files.size(file);
+    if (sums != null) {
+      sums.checkLength(file, size);
+    }
+    return new ChecksummedBlocks(file, fallback, sums, size);
+  }
+
+  /** One more user of the file: its channel is open until the last user releases it. */
+  synchronized void acquire() throws IOException {
+    if (users == 0) {
+      channel = openChannel();
+    }
+    users++;
+  }
+
+  synchronized void release() {
+    if (--users == 0) {
+      try {
+        channel.close();
+      } catch (IOException e) {
+        // closing a read-only channel loses nothing
       }
-      return new ChecksummedBlocks(file, channel, sums, size);
-    } catch (IOException | RuntimeException e) {
-      channel.close();
-      throw e;
+      channel = null;
+    }
+  }
+
+  private FileChannel openChannel() throws IOException {
+    try {
+      return FileChannel.open(file, StandardOpenOption.READ);
+    } catch (IOException e) {
+      if (fallback == null) {
+        throw e;
+      }
+      return FileChannel.open(fallback, StandardOpenOption.READ);
     }
   }
 
@@ -84,6 +128,9 @@ final class ChecksummedBlocks implements BlockSource, AutoCloseable {
   private void readFully(byte[] b, long position) throws IOException {
     for (int attempt = 0; ; attempt++) {
       FileChannel ch = channel;
+      if (ch == null) {
+        throw new IllegalStateException("sorted file " + file + " read with no user");
+      }
       try {
         ByteBuffer buf = ByteBuffer.wrap(b);
         while (buf.hasRemaining()) {
@@ -94,7 +141,7 @@ final class ChecksummedBlocks implements BlockSource, AutoCloseable {
         }
         return;
       } catch (ClosedChannelException e) {
-        if (e instanceof ClosedByInterruptException || closed || attempt > 0) {
+        if (e instanceof ClosedByInterruptException || attempt > 0) {
           throw e;
         }
         reopen(ch); // another reader's thread was interrupted, which closes a shared channel
@@ -103,14 +150,8 @@ final class ChecksummedBlocks implements BlockSource, AutoCloseable {
   }
 
   private synchronized void reopen(FileChannel old) throws IOException {
-    if (channel == old && !closed) {
-      channel = FileChannel.open(file, StandardOpenOption.READ);
+    if (channel == old && users > 0) {
+      channel = openChannel();
     }
-  }
-
-  @Override
-  public synchronized void close() throws IOException {
-    closed = true;
-    channel.close();
   }
 }

@@ -24,9 +24,9 @@ final class TabletFile {
   private final Path pinned; // a reader's link to the file, read once the writer has deleted it; or null
   private final AtomicInteger refs = new AtomicInteger(1);
   private final ConcurrentLinkedDeque<FileSKVIterator> idleReaders = new ConcurrentLinkedDeque<>();
-  private ChecksummedBlocks plainBlocks; // the bytes under plainIndex, open until the last reference goes
+  private ChecksummedBlocks plainBlocks; // the bytes under plainIndex
   private RFileIndex plainIndex;
-  private boolean plainChecked; // whether plainIndex was looked for
+  private boolean plainChecked; // whether plainIndex was read
 
   TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf, IdleReaderLimit idleLimit,
       Path pinned) {
@@ -89,53 +89,34 @@ final class TabletFile {
   }
 
   /**
-   * Tabulo's own reader of this file (its layout; cursors read it in place), opened once and shared by
-   * every scan; null when the file is not one it reads (compressed, another version): Accumulo's reader
-   * then serves.
+   * Tabulo's own reader of this file (its layout; cursors read it in place), read once and shared by every
+   * scan, the file open until {@link #releasePlainIndex}; null when the file is not one it reads (compressed,
+   * another version): Accumulo's reader then serves (and nothing is to be released).
    */
-  synchronized RFileIndex plainIndex() throws IOException {
+  synchronized RFileIndex acquirePlainIndex() throws IOException {
     if (!plainChecked) {
-      ChecksummedBlocks blocks;
-      try {
-        blocks = ChecksummedBlocks.open(path, meta.checksummed());
-      } catch (IOException e) {
-        if (pinned == null) {
-          throw e;
-        }
-        try {
-          blocks = ChecksummedBlocks.open(pinned, meta.checksummed()); // deleted by the writer
-        } catch (IOException second) {
-          throw e;
-        }
-      }
+      ChecksummedBlocks blocks = ChecksummedBlocks.open(path, pinned, meta.checksummed());
+      blocks.acquire();
       try {
         plainIndex = RFileIndex.open(blocks, path.toString());
-      } catch (IOException | RuntimeException e) {
-        blocks.close();
-        throw e;
+      } finally {
+        blocks.release();
       }
-      if (plainIndex == null) {
-        blocks.close();
-      } else {
-        plainBlocks = blocks;
-      }
+      plainBlocks = blocks;
       plainChecked = true;
+    }
+    if (plainIndex != null) {
+      plainBlocks.acquire();
     }
     return plainIndex;
   }
 
+  /** Ends a use of {@link #acquirePlainIndex}'s reader. */
+  void releasePlainIndex() {
+    plainBlocks.release();
+  }
+
   private void closeReaders() {
-    synchronized (this) {
-      if (plainBlocks != null) {
-        try {
-          plainBlocks.close();
-        } catch (IOException e) {
-          // closing a reader of a finished file cannot lose data
-        }
-        plainBlocks = null;
-        plainIndex = null;
-      }
-    }
     FileSKVIterator r;
     while ((r = idleReaders.pollFirst()) != null) {
       idleLimit.unparked();

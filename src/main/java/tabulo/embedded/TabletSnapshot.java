@@ -18,6 +18,7 @@ final class TabletSnapshot implements AutoCloseable {
   private final List<Memtable.Run> runs;
   private final List<TabletFile> files;
   private final List<FileReaderLease> leases = new ArrayList<>();
+  private final List<TabletFile> readInPlace = new ArrayList<>(); // files whose plain index this snapshot holds
   private boolean closed;
 
   TabletSnapshot(List<Memtable.Run> runs, List<TabletFile> files) {
@@ -46,10 +47,11 @@ final class TabletSnapshot implements AutoCloseable {
       cursors.add(new KeyValueCursor(run));
     }
     for (TabletFile f : files) {
-      RFileIndex index = f.plainIndex();
+      RFileIndex index = f.acquirePlainIndex();
       if (index == null) {
         return null;
       }
+      readInPlace.add(f);
       for (RFileIndex.Group g : index.groups()) {
         cursors.add(index.cursor(g));
       }
@@ -72,13 +74,14 @@ final class TabletSnapshot implements AutoCloseable {
   List<byte[]> indexRows() throws java.io.IOException {
     List<byte[]> rows = new ArrayList<>();
     for (TabletFile f : files) {
-      RFileIndex plain = f.plainIndex();
+      RFileIndex plain = f.acquirePlainIndex();
       if (plain != null) { // Tabulo's reader has the index at hand: no Accumulo reader to open
         for (RFileIndex.Group g : plain.groups()) {
           for (org.apache.accumulo.core.data.Key k : g.indexKeys()) {
             rows.add(k.getRowData().toArray());
           }
         }
+        f.releasePlainIndex();
         continue;
       }
       try (FileReaderLease lease = FileReaderLease.acquire(f)) {
@@ -102,6 +105,7 @@ final class TabletSnapshot implements AutoCloseable {
     }
     closed = true;
     leases.forEach(FileReaderLease::close);
+    readInPlace.forEach(TabletFile::releasePlainIndex);
     files.forEach(TabletFile::unref);
   }
 }

@@ -253,6 +253,51 @@ class InPlaceScanTest {
     }
   }
 
+  /** Sorted files this process has open (Linux: /proc/self/fd). */
+  private static long openSortedFiles() throws java.io.IOException {
+    try (java.util.stream.Stream<Path> fds = java.nio.file.Files.list(Path.of("/proc/self/fd"))) {
+      return fds.filter(fd -> {
+        try {
+          return java.nio.file.Files.readSymbolicLink(fd).toString().endsWith(".rf");
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+          return false; // closed meanwhile
+        }
+      }).count();
+    }
+  }
+
+  @Test
+  void filesReadInPlaceAreOpenOnlyWhileAScanUsesThem() throws java.io.IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(Path.of("/proc/self/fd")));
+    try (EmbeddedStore store = open()) {
+      store.create("t", TableSettings.defaults().splits(List.of("p", "row2")));
+      fill(store, "t", new Random(4));
+    }
+    try (EmbeddedStore store = openReadOnly()) {
+      long before = openSortedFiles();
+      long pieces = EmbeddedScan.piecesReadInPlace();
+      try (Scan scan = store.scan("t", ScanSpec.all())) {
+        long[] during = {-1};
+        scan.forEachCell(c -> {
+          if (during[0] < 0) {
+            try {
+              during[0] = openSortedFiles();
+            } catch (java.io.IOException e) {
+              throw new java.io.UncheckedIOException(e);
+            }
+          }
+          return true;
+        });
+        assertTrue(during[0] > before, "the first tablet's files are open while it is read: " + during[0]);
+      }
+      assertTrue(EmbeddedScan.piecesReadInPlace() > pieces, "read in place");
+      for (int i = 0; i < 3; i++) {
+        inPlace(store, "t", ScanSpec.all());
+      }
+      assertEquals(before, openSortedFiles(), "no sorted file left open by scans that ended");
+    }
+  }
+
   @Test
   void aSinkThatStopsEndsTheScan() {
     try (EmbeddedStore store = open()) {
