@@ -9,7 +9,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 
 import tabulo.rfile.BlockSource;
 
@@ -102,41 +101,40 @@ final class ChecksummedBlocks implements BlockSource {
   }
 
   @Override
-  public byte[] read(long offset, int len) throws IOException {
+  public Block read(long offset, int len, byte[] reuse) throws IOException {
     if (offset < 0 || len < 0 || offset + len > length) {
       throw new EOFException("read of bytes " + offset + "-" + (offset + len - 1) + " outside sorted file " + file);
     }
     if (sums == null) {
-      byte[] b = new byte[len];
-      readFully(b, offset);
-      return b;
+      byte[] b = reuse != null && reuse.length >= len ? reuse : new byte[len];
+      readFully(b, len, offset);
+      return new Block(b, 0);
     }
+    // whole chunks, each checked before any byte of it is used
     int first = (int) (offset / FileChecksums.CHUNK);
     int last = len == 0 ? first : (int) ((offset + len - 1) / FileChecksums.CHUNK);
     long start = (long) first * FileChecksums.CHUNK;
-    long end = Math.min(length, (long) (last + 1) * FileChecksums.CHUNK);
-    byte[] span = new byte[(int) (end - start)];
-    readFully(span, start);
-    for (int c = first; c <= last && start + (long) (c - first) * FileChecksums.CHUNK < end; c++) {
-      int at = (c - first) * FileChecksums.CHUNK;
-      sums.checkChunk(file, c, span, at, (int) Math.min(FileChecksums.CHUNK, span.length - at));
+    int spanLength = (int) (Math.min(length, (long) (last + 1) * FileChecksums.CHUNK) - start);
+    byte[] span = reuse != null && reuse.length >= spanLength ? reuse : new byte[spanLength];
+    readFully(span, spanLength, start);
+    for (int at = 0, c = first; at < spanLength; at += FileChecksums.CHUNK, c++) {
+      sums.checkChunk(file, c, span, at, Math.min(FileChecksums.CHUNK, spanLength - at));
     }
-    int from = (int) (offset - start);
-    return from == 0 && len == span.length ? span : Arrays.copyOfRange(span, from, from + len);
+    return new Block(span, (int) (offset - start));
   }
 
-  private void readFully(byte[] b, long position) throws IOException {
+  private void readFully(byte[] b, int length, long position) throws IOException {
     for (int attempt = 0; ; attempt++) {
       FileChannel ch = channel;
       if (ch == null) {
         throw new IllegalStateException("sorted file " + file + " read with no user");
       }
       try {
-        ByteBuffer buf = ByteBuffer.wrap(b);
+        ByteBuffer buf = ByteBuffer.wrap(b, 0, length);
         while (buf.hasRemaining()) {
           if (ch.read(buf, position + buf.position()) < 0) {
             throw new EOFException("sorted file " + file + " is damaged: it ends before byte "
-                + (position + b.length));
+                + (position + length));
           }
         }
         return;

@@ -33,8 +33,9 @@ public final class RFileCursor implements CellCursor {
   private final RFileIndex file;
   private final RFileIndex.Group group;
   private int nextBlock; // the block to load when this one ends
-  private byte[] block;
+  private byte[] block; // the current block's bytes, in a buffer reused for the next block
   private int pos;
+  private int end; // where the current block ends in it
   private boolean top;
 
   private byte[] row = new byte[32];
@@ -58,7 +59,7 @@ public final class RFileCursor implements CellCursor {
   @Override
   public void seek(Key start) throws IOException {
     nextBlock = start == null ? 0 : firstBlockNotBefore(start);
-    block = null;
+    pos = end; // the block in the buffer, if any, is done with
     next();
     if (start != null) {
       while (top && CellKeys.compare(this, start) < 0) {
@@ -90,19 +91,24 @@ public final class RFileCursor implements CellCursor {
 
   @Override
   public void next() throws IOException {
-    while (block == null || pos >= block.length) {
+    while (block == null || pos >= end) {
       if (nextBlock >= group.blocks()) {
         top = false;
-        block = null;
         return;
       }
-      block = file.block(group, nextBlock++);
-      pos = 0;
+      int size = group.sizes()[nextBlock];
+      BlockSource.Block b = file.block(group, nextBlock++, block);
+      block = b.bytes();
+      pos = b.offset();
+      end = pos + size;
       rowLength = familyLength = qualifierLength = visibilityLength = 0; // a block's first key is whole
       timestamp = Long.MAX_VALUE;
     }
     try {
       decode();
+      if (pos > end) {
+        throw new ArrayIndexOutOfBoundsException(pos);
+      }
       top = true;
     } catch (ArrayIndexOutOfBoundsException | NegativeArraySizeException e) {
       top = false;
@@ -137,7 +143,7 @@ public final class RFileCursor implements CellCursor {
     }
     deleted = (same & DELETED) != 0;
     int length = (int) INT.get(b, pos);
-    if (length < 0 || length > b.length - pos - 4) {
+    if (length < 0 || length > end - pos - 4) {
       throw new IOException(file.name() + " is damaged: a value runs past the end of its block");
     }
     valueOffset = pos + 4;

@@ -182,8 +182,8 @@ public final class RFileIndex {
     return source.read(where[0], (int) where[1]);
   }
 
-  /** The bytes of a group's block {@code i}. */
-  byte[] block(Group g, int i) throws IOException {
-    return source.read(g.offsets()[i], g.sizes()[i]);
+  /** The bytes of a group's block {@code i}, read into {@code reuse} if it is large enough. */
+  BlockSource.Block block(Group g, int i, byte[] reuse) throws IOException {
+    return source.read(g.offsets()[i], g.sizes()[i], reuse);
   }
 }

@@ -41,7 +41,10 @@ class RFileCursorTest {
   @TempDir
   Path dir;
 
-  /** A file's bytes in memory, as a host would hand them out. */
+  /**
+   * A file's bytes in memory, as a host hands them out: each read in an array of its own with junk bytes
+   * around it (as the engine's checked reads bring whole chunks), or in the array offered for reuse.
+   */
   private static BlockSource inMemory(byte[] file) {
     return new BlockSource() {
       @Override
@@ -50,8 +53,12 @@ class RFileCursorTest {
       }
 
       @Override
-      public byte[] read(long offset, int length) {
-        return Arrays.copyOfRange(file, (int) offset, (int) offset + length);
+      public Block read(long position, int length, byte[] reuse) {
+        int junk = 7;
+        byte[] b = reuse != null && reuse.length >= length + 2 * junk ? reuse : new byte[length + 2 * junk];
+        Arrays.fill(b, (byte) 0xA5);
+        System.arraycopy(file, (int) position, b, junk, length);
+        return new Block(b, junk);
       }
     };
   }
