@@ -29,6 +29,10 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.security.Authorizations;
 
+import tabulo.rfile.CellCursor;
+import tabulo.rfile.CellFields;
+import tabulo.rfile.KeyValueFields;
+import tabulo.storage.CellSink;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TabuloException;
@@ -51,6 +55,9 @@ final class EmbeddedScan implements Scan {
   private final List<AutoCloseable> open = new ArrayList<>();
   private ExecutorService pool;
   private boolean iterated;
+  /** Pieces this process has scanned over cells read in place (tests see which path a scan took). */
+  private static final java.util.concurrent.atomic.LongAdder PIECES_IN_PLACE =
+      new java.util.concurrent.atomic.LongAdder();
 
   EmbeddedScan(Table table, ScanSpec spec, Authorizations auths) {
     this.table = table;
@@ -87,13 +94,18 @@ final class EmbeddedScan implements Scan {
     TabletSnapshot snap = tablet.snapshot();
     resources.add(snap);
     try {
-      SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), snap.traits(), columns,
-          auths, table.iterators(IteratorScope.scan), spec.iterators(),
-          TabletIteratorEnvironment.scan(auths, table.tableId(), table.fileConf()));
-      return new PieceCursor(stack, p.ranges());
+      return stackOver(snap, p);
     } catch (IOException e) {
       throw new UncheckedIOException("scan of table " + table.name() + " failed", e);
     }
+  }
+
+  /** The iterator stack of a piece over a snapshot of its tablet, not yet seeked. */
+  private PieceCursor stackOver(TabletSnapshot snap, Piece p) throws IOException {
+    SortedKeyValueIterator<Key, Value> stack = IteratorStack.forScan(snap.sources(), snap.traits(), columns,
+        auths, table.iterators(IteratorScope.scan), spec.iterators(),
+        TabletIteratorEnvironment.scan(auths, table.tableId(), table.fileConf()));
+    return new PieceCursor(stack, p.ranges());
   }
 
   /** Walks a piece's ranges with one stack, seeking it to each range in turn. */
@@ -138,6 +150,101 @@ final class EmbeddedScan implements Scan {
     }
     iterated = true;
     return spec.ordered() || pieces.size() <= 1 ? new Ordered() : new Unordered();
+  }
+
+  /**
+   * Ordered scans hand out their cells read in place: a piece whose stack would be the plain one
+   * ({@link IteratorStack#isNewestVisible}) over files Tabulo's reader reads runs {@link NewestVisibleCells}
+   * over its sources' cursors; any other runs its iterator stack.
+   */
+  @Override
+  public long forEachCell(CellSink sink) {
+    if (!spec.ordered() && pieces.size() > 1) {
+      return Scan.super.forEachCell(sink);
+    }
+    if (iterated) {
+      throw new IllegalStateException("a scan can be iterated once");
+    }
+    iterated = true;
+    CountingSink counted = new CountingSink(sink);
+    for (Piece p : pieces) {
+      Tablet tablet = table.tabletIfNotEmpty(p.tablet());
+      if (tablet == null) {
+        continue; // never opened and no files: nothing to read
+      }
+      TabletSnapshot snap = tablet.snapshot();
+      synchronized (open) {
+        open.add(snap);
+      }
+      try {
+        Boolean more = inPlace(snap, p, counted);
+        if (more == null) {
+          more = throughStack(snap, p, counted);
+        }
+        if (!more) {
+          break;
+        }
+      } catch (IOException ex) {
+        throw failed(ex);
+      } catch (UncheckedIOException ex) { // from a file reader: a damaged file names itself, this the table
+        throw failed(ex.getCause());
+      } finally {
+        synchronized (open) {
+          open.remove(snap);
+        }
+        snap.close();
+      }
+    }
+    return counted.cells;
+  }
+
+  /** A sink that counts the cells it passes on. */
+  private static final class CountingSink implements CellSink {
+    private final CellSink sink;
+    long cells;
+
+    CountingSink(CellSink sink) {
+      this.sink = sink;
+    }
+
+    @Override
+    public boolean accept(CellFields cell) {
+      cells++;
+      return sink.accept(cell);
+    }
+  }
+
+  /**
+   * Runs a piece over cells read in place when its stack is the plain one and Tabulo's reader reads its
+   * files: whether the sink wants more; null when it is not that case.
+   */
+  private Boolean inPlace(TabletSnapshot snap, Piece p, CellSink sink) throws IOException {
+    SourceTraits traits = snap.traits();
+    if (!IteratorStack.isNewestVisible(traits, columns, table.iterators(IteratorScope.scan), spec.iterators())) {
+      return null;
+    }
+    List<CellCursor> cursors = snap.cellCursors();
+    if (cursors == null) {
+      return null;
+    }
+    PIECES_IN_PLACE.increment();
+    return new NewestVisibleCells(cursors, traits.labels(), auths).run(p.ranges(), sink);
+  }
+
+  static long piecesReadInPlace() {
+    return PIECES_IN_PLACE.sum();
+  }
+
+  /** Runs a piece through its iterator stack, each entry shown to the sink in place: whether it wants more. */
+  private boolean throughStack(TabletSnapshot snap, Piece p, CellSink sink) throws IOException {
+    PieceCursor cursor = stackOver(snap, p);
+    KeyValueFields fields = new KeyValueFields();
+    for (; cursor.hasTop(); cursor.next()) {
+      if (!sink.accept(fields.set(cursor.key(), cursor.value()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override

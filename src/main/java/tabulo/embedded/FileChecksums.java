@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 
+import org.apache.hadoop.fs.ChecksumException;
+
 /**
  * The CRC32C of every {@link #CHUNK}-byte chunk of one sorted file, kept in a side file {@code N.rf.crc32c}
  * (the sorted file itself stays a plain RFile that Accumulo can bulk-import). Written and fsynced once the
@@ -63,6 +65,25 @@ record FileChecksums(long length, int[] crcs) {
       crcs[i] = b.getInt();
     }
     return new FileChecksums(length, crcs);
+  }
+
+  /** Refuses a sorted file whose length is not the one its checksums cover. */
+  void checkLength(Path file, long size) throws ChecksumException {
+    if (size != length) {
+      throw new ChecksumException("sorted file " + file + " is damaged: it has " + size
+          + " bytes, its checksums cover " + length, Math.min(size, length));
+    }
+  }
+
+  /** Refuses chunk {@code index} of {@code file}, read into {@code b[off..off+len)}, if its checksum differs. */
+  void checkChunk(Path file, int index, byte[] b, int off, int len) throws ChecksumException {
+    CRC32C crc = new CRC32C();
+    crc.update(b, off, len);
+    if ((int) crc.getValue() != crcs[index]) {
+      long start = (long) index * CHUNK;
+      throw new ChecksumException("sorted file " + file + " is damaged: checksum mismatch in bytes " + start
+          + "-" + (start + len - 1), start);
+    }
   }
 
   static int chunksOf(long length) {

@@ -64,6 +64,20 @@ final class IteratorStack {
     return applyUserIterators(it, withoutNoOps(combine(tableIterators, scanIterators), traits), env);
   }
 
+  /**
+   * Whether the stack {@link #forScan} builds for these settings is the plain one: the merged sources, the
+   * delete and visibility filters and at most the default versioning iterator (needed or not), no column
+   * selection, no other iterator. {@link NewestVisibleCells} computes what it yields over cells read in place.
+   */
+  static boolean isNewestVisible(SourceTraits traits, Set<Column> columns, List<IteratorSetting> tableIterators,
+      List<IteratorSetting> scanIterators) {
+    if (!columns.isEmpty()) {
+      return false;
+    }
+    List<IteratorSetting> user = withoutNoOps(combine(tableIterators, scanIterators), traits);
+    return user.isEmpty() ? !traits.versions() : user.size() == 1 && isDefaultVersioning(user.get(0));
+  }
+
   /** Accumulo's default "keep the newest version" iterator, and nothing more. */
   static boolean isDefaultVersioning(IteratorSetting s) {
     Map<String, String> opts = s.getOptions();

@@ -12,28 +12,23 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
-import tabulo.storage.RowPrefixSort;
-
 /**
- * Merges a tablet's sorted sources into one (LevelDB's merger): a binary heap of the sources ordered by
- * their top keys, comparing the first 16 bytes of the rows as two unsigned longs before whole keys, which
- * settles almost every comparison of a scan over many files (the second long for rows that share their
- * first 8 bytes, as rows with a common prefix do). Of identical keys, the earlier source comes
- * first: sources are listed newest first, so the newest write wins, deterministically.
+ * Merges a tablet's sorted sources into one (LevelDB's merger): the sources in a {@link SourceHeap}, ordered
+ * by their top keys; of identical keys, the earlier source comes first.
  */
 final class MergingIterator implements SortedKeyValueIterator<Key, Value> {
   private final SortedKeyValueIterator<Key, Value>[] sources;
-  private final long[] prefixes;
-  private final long[] secondPrefixes; // of the rows' bytes 8 to 15
-  private final int[] heap;
-  private int size;
+  private final SourceHeap heap;
 
   @SuppressWarnings("unchecked")
   MergingIterator(List<SortedKeyValueIterator<Key, Value>> sources) {
     this.sources = sources.toArray(new SortedKeyValueIterator[0]);
-    this.prefixes = new long[this.sources.length];
-    this.secondPrefixes = new long[this.sources.length];
-    this.heap = new int[this.sources.length];
+    this.heap = new SourceHeap(this.sources.length) {
+      @Override
+      int compareTops(int a, int b) {
+        return MergingIterator.this.sources[a].getTopKey().compareTo(MergingIterator.this.sources[b].getTopKey());
+      }
+    };
   }
 
   @Override
@@ -44,42 +39,40 @@ final class MergingIterator implements SortedKeyValueIterator<Key, Value> {
 
   @Override
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive) throws IOException {
-    size = 0;
+    heap.clear();
     for (int s = 0; s < sources.length; s++) {
       sources[s].seek(range, columnFamilies, inclusive);
       if (sources[s].hasTop()) {
         setPrefixes(s);
-        heap[size] = s;
-        siftUp(size++);
+        heap.add(s);
       }
     }
   }
 
   @Override
   public boolean hasTop() {
-    return size > 0;
+    return !heap.isEmpty();
   }
 
   @Override
   public Key getTopKey() {
-    return sources[heap[0]].getTopKey();
+    return sources[heap.top()].getTopKey();
   }
 
   @Override
   public Value getTopValue() {
-    return sources[heap[0]].getTopValue();
+    return sources[heap.top()].getTopValue();
   }
 
   @Override
   public void next() throws IOException {
-    int s = heap[0];
+    int s = heap.top();
     sources[s].next();
-    if (sources[s].hasTop()) {
+    boolean hasTop = sources[s].hasTop();
+    if (hasTop) {
       setPrefixes(s);
-    } else {
-      heap[0] = heap[--size];
     }
-    siftDown(0);
+    heap.topMoved(hasTop);
   }
 
   @Override
@@ -91,61 +84,8 @@ final class MergingIterator implements SortedKeyValueIterator<Key, Value> {
     return new MergingIterator(copies);
   }
 
-  /**
-   * The top row's first two 8-byte prefixes, zero-padded: where they differ, the rows compare as they do
-   * (padding only makes a row that is a prefix of another smaller).
-   */
   private void setPrefixes(int s) {
     ByteSequence row = sources[s].getTopKey().getRowData();
-    byte[] bytes = row.getBackingArray();
-    prefixes[s] = RowPrefixSort.prefix(bytes, row.offset(), row.length());
-    secondPrefixes[s] = row.length() > 8 ? RowPrefixSort.prefix(bytes, row.offset() + 8, row.length() - 8) : 0;
-  }
-
-  /** Whether source a's top key comes before source b's. */
-  private boolean before(int a, int b) {
-    int c = Long.compareUnsigned(prefixes[a], prefixes[b]);
-    if (c == 0) {
-      c = Long.compareUnsigned(secondPrefixes[a], secondPrefixes[b]);
-    }
-    if (c == 0) {
-      c = sources[a].getTopKey().compareTo(sources[b].getTopKey());
-    }
-    return c < 0 || (c == 0 && a < b);
-  }
-
-  private void siftUp(int i) {
-    int s = heap[i];
-    while (i > 0) {
-      int parent = (i - 1) >>> 1;
-      if (!before(s, heap[parent])) {
-        break;
-      }
-      heap[i] = heap[parent];
-      i = parent;
-    }
-    heap[i] = s;
-  }
-
-  private void siftDown(int i) {
-    if (size == 0) {
-      return;
-    }
-    int s = heap[i];
-    while (true) {
-      int child = 2 * i + 1;
-      if (child >= size) {
-        break;
-      }
-      if (child + 1 < size && before(heap[child + 1], heap[child])) {
-        child++;
-      }
-      if (!before(heap[child], s)) {
-        break;
-      }
-      heap[i] = heap[child];
-      i = child;
-    }
-    heap[i] = s;
+    heap.setRow(s, row.getBackingArray(), row.offset(), row.length());
   }
 }

@@ -36,20 +36,28 @@ import tabulo.rfile.RFileWriter;
  */
 final class SortedFiles {
   static final String EXTENSION = ".rf";
-  private static final Configuration HADOOP_CONF = new Configuration(false);
-  private static final FileSystem FS = localFileSystem();
-  private static final NoCryptoService NO_CRYPTO = new NoCryptoService();
-  private static final CacheProvider WHOLE_BLOCKS = new BasicCacheProvider(null, WholeBlockReads.INSTANCE);
 
   private SortedFiles() {}
 
-  private static FileSystem localFileSystem() {
-    try {
-      RawLocalFileSystem fs = new LocalSortedFileSystem();
-      fs.initialize(URI.create("file:///"), HADOOP_CONF);
-      return fs;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  /**
+   * What Accumulo's reader needs, made when it is first opened: Hadoop's file system costs a command that
+   * never opens one (a scan that reads every file in place) most of a second of start-up (its
+   * configuration, logging and metrics classes).
+   */
+  private static final class AccumuloReaders {
+    static final Configuration HADOOP_CONF = new Configuration(false);
+    static final FileSystem FS = localFileSystem();
+    static final NoCryptoService NO_CRYPTO = new NoCryptoService();
+    static final CacheProvider WHOLE_BLOCKS = new BasicCacheProvider(null, WholeBlockReads.INSTANCE);
+
+    private static FileSystem localFileSystem() {
+      try {
+        RawLocalFileSystem fs = new LocalSortedFileSystem();
+        fs.initialize(URI.create("file:///"), HADOOP_CONF);
+        return fs;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
   }
 
@@ -67,8 +75,8 @@ final class SortedFiles {
           + FileChecksums.sideFile(file).getFileName());
     }
     return FileOperations.getInstance().newReaderBuilder()
-        .forFile(file.toString(), FS, HADOOP_CONF, NO_CRYPTO).withTableConfiguration(tableConf)
-        .withCacheProvider(WHOLE_BLOCKS).build();
+        .forFile(file.toString(), AccumuloReaders.FS, AccumuloReaders.HADOOP_CONF, AccumuloReaders.NO_CRYPTO)
+        .withTableConfiguration(tableConf).withCacheProvider(AccumuloReaders.WHOLE_BLOCKS).build();
   }
 
   /**

@@ -8,6 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.conf.ConfigurationCopy;
 import org.apache.accumulo.core.file.FileSKVIterator;
 
+import tabulo.rfile.RFileIndex;
+
 /**
  * One immutable sorted file of a tablet, reference-counted: the tablet's current state holds one
  * reference and every scan or compaction reading it holds another. Replaced files are deleted when the
@@ -22,6 +24,9 @@ final class TabletFile {
   private final Path pinned; // a reader's link to the file, read once the writer has deleted it; or null
   private final AtomicInteger refs = new AtomicInteger(1);
   private final ConcurrentLinkedDeque<FileSKVIterator> idleReaders = new ConcurrentLinkedDeque<>();
+  private ChecksummedBlocks plainBlocks; // the bytes under plainIndex
+  private RFileIndex plainIndex;
+  private boolean plainChecked; // whether plainIndex was read
 
   TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf, IdleReaderLimit idleLimit,
       Path pinned) {
@@ -81,6 +86,34 @@ final class TabletFile {
     } else {
       closeQuietly(r);
     }
+  }
+
+  /**
+   * Tabulo's own reader of this file (its layout; cursors read it in place), read once and shared by every
+   * scan, the file open until {@link #releasePlainIndex}; null when the file is not one it reads (compressed,
+   * another version): Accumulo's reader then serves (and nothing is to be released).
+   */
+  synchronized RFileIndex acquirePlainIndex() throws IOException {
+    if (!plainChecked) {
+      ChecksummedBlocks blocks = ChecksummedBlocks.open(path, pinned, meta.checksummed());
+      blocks.acquire();
+      try {
+        plainIndex = RFileIndex.open(blocks, path.toString());
+      } finally {
+        blocks.release();
+      }
+      plainBlocks = blocks;
+      plainChecked = true;
+    }
+    if (plainIndex != null) {
+      plainBlocks.acquire();
+    }
+    return plainIndex;
+  }
+
+  /** Ends a use of {@link #acquirePlainIndex}'s reader. */
+  void releasePlainIndex() {
+    plainBlocks.release();
   }
 
   private void closeReaders() {

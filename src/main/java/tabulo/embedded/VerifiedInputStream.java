@@ -6,9 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.zip.CRC32C;
 
-import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.fs.FSInputStream;
 
 /**
@@ -28,11 +26,11 @@ final class VerifiedInputStream extends FSInputStream {
     this.file = file;
     this.sums = sums;
     this.channel = FileChannel.open(file, StandardOpenOption.READ);
-    long size = channel.size();
-    if (size != sums.length()) {
+    try {
+      sums.checkLength(file, channel.size());
+    } catch (IOException e) {
       channel.close();
-      throw new ChecksumException("sorted file " + file + " is damaged: it has " + size
-          + " bytes, its checksums cover " + sums.length(), Math.min(size, sums.length()));
+      throw e;
     }
   }
 
@@ -49,13 +47,8 @@ final class VerifiedInputStream extends FSInputStream {
         throw new EOFException("sorted file " + file + " is damaged: it ends before byte " + (start + length));
       }
     }
-    CRC32C crc = new CRC32C();
-    crc.update(chunk, 0, length);
-    if ((int) crc.getValue() != sums.crcs()[index]) {
-      loaded = -1;
-      throw new ChecksumException("sorted file " + file + " is damaged: checksum mismatch in bytes " + start
-          + "-" + (start + length - 1), start);
-    }
+    loaded = -1;
+    sums.checkChunk(file, index, chunk, 0, length);
     loaded = index;
     loadedLength = length;
   }

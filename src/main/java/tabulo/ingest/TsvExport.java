@@ -122,16 +122,14 @@ public final class TsvExport {
 
   private static long scanInto(Store store, String table, ScanSpec spec, boolean withVisibility, TsvWriter w,
       AtomicBoolean stop) {
-    long lines = 0;
+    long[] lines = {0};
     try (Scan scan = store.scan(table, spec)) {
-      for (Entry<Key, Value> e : scan) {
-        w.line(e.getKey(), e.getValue(), withVisibility);
-        if ((++lines & 0xFFF) == 0 && stop.get()) {
-          break; // the export failed elsewhere: nobody will read the rest
-        }
-      }
+      scan.forEachCell(c -> {
+        w.line(c, withVisibility);
+        return (++lines[0] & 0xFFF) != 0 || !stop.get(); // the export failed elsewhere: nobody reads the rest
+      });
     }
-    return lines;
+    return lines[0];
   }
 
   /** A chunk's text as it is formatted: blocks of bytes, then an end mark (its lines, or its failure). */

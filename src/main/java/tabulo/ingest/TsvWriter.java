@@ -6,9 +6,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
-import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
+
+import tabulo.rfile.CellFields;
+import tabulo.rfile.KeyValueFields;
 
 /**
  * Writes Tabulo TSV (see {@link TsvCodec}) as UTF-8 bytes, escaping field bytes directly into one
@@ -36,6 +38,7 @@ public final class TsvWriter implements AutoCloseable {
   }
 
   private final OutputStream out;
+  private final KeyValueFields keyValue = new KeyValueFields();
   private byte[] buf;
   private int size;
 
@@ -53,20 +56,19 @@ public final class TsvWriter implements AutoCloseable {
 
   /** One cell as a line; with {@code withVisibility}, its visibility as a fourth field when not empty. */
   public void line(Key k, Value v, boolean withVisibility) {
-    ByteSequence row = k.getRowData();
-    ByteSequence family = k.getColumnFamilyData();
-    ByteSequence qualifier = k.getColumnQualifierData();
-    ByteSequence visibility = k.getColumnVisibilityData();
-    byte[] value = v.get();
-    field(row);
+    line(keyValue.set(k, v), withVisibility);
+  }
+
+  /** One cell read in place as a line, as {@link #line(Key, Value, boolean)}. */
+  public void line(CellFields c, boolean withVisibility) {
+    field(c.row(), 0, c.rowLength(), false);
     tab();
-    column(array(family), family.offset(), family.length(), array(qualifier), qualifier.offset(),
-        qualifier.length());
+    column(c.family(), 0, c.familyLength(), c.qualifier(), 0, c.qualifierLength());
     tab();
-    field(value, 0, value.length, false);
-    if (withVisibility && visibility.length() > 0) {
+    field(c.value(), c.valueOffset(), c.valueLength(), false);
+    if (withVisibility && c.visibilityLength() > 0) {
       tab();
-      field(visibility);
+      field(c.visibility(), 0, c.visibilityLength(), false);
     }
     endLine();
   }
@@ -165,14 +167,6 @@ public final class TsvWriter implements AutoCloseable {
   @Override
   public String toString() {
     return new String(buf, 0, size, StandardCharsets.UTF_8);
-  }
-
-  private void field(ByteSequence bytes) {
-    field(array(bytes), bytes.isBackedByArray() ? bytes.offset() : 0, bytes.length(), false);
-  }
-
-  private static byte[] array(ByteSequence bytes) {
-    return bytes.isBackedByArray() ? bytes.getBackingArray() : bytes.toArray();
   }
 
   private void raw(byte b) {
