@@ -32,14 +32,13 @@ public final class Graph {
    */
   public static Matrix undirected(Matrix g) {
     Session s = g.session();
-    Matrix t = g.transpose().temporary();
-    Matrix both = g.ewiseAdd(t, BinaryOps.PAIR).temporary();
+    // three passes: G's off-diagonal cells as ones, their transpose, the union (pair keeps the one)
+    Matrix ones = g.apply(UnaryOps.ONE, Select.OFFDIAG).temporary();
+    Matrix t = ones.transpose().temporary();
+    Matrix both = ones.ewiseAdd(t, BinaryOps.PAIR).temporary();
     s.release(t);
-    Matrix offDiagonal = both.select(Select.OFFDIAG).temporary();
-    s.release(both);
-    Matrix ones = offDiagonal.apply(UnaryOps.ONE).temporary();
-    s.release(offDiagonal);
-    return ones;
+    s.release(ones);
+    return both;
   }
 
   /**

@@ -19,6 +19,10 @@ import tabulo.ops.mxm.MxmResult;
  * edge below the support is never written) and the edges left are the kernel's count of cells written,
  * so an iteration is one pass. The result holds every truss edge in both directions, its value the number
  * of triangles of the truss containing it.
+ *
+ * <p>For k = 3 one iteration is the answer: it removes only edges in no triangle, and removing those
+ * changes no other edge's triangle count, so a second iteration would remove nothing. That iteration is
+ * computed straight into OUT (when OUT is a plain new table), not into a temporary copied afterwards.
  */
 public final class KTruss {
   /** Hears each iteration: its number, the edges left (each direction counted), the edges it removed. */
@@ -34,14 +38,20 @@ public final class KTruss {
     }
     Matrix a = Graph.undirected(g);
     long edges = Math.round(a.reduce(Monoids.PLUS)); // A's values are all 1: the sum counts its entries
+    boolean plainOut = out.mask() == null && out.accum() == null;
     for (int iteration = 1;; iteration++) {
+      boolean last = k == 3; // the keep drops only edges in no triangle: see the class comment
       Mxm support = Mxm.of(a, a, MxmOptions.defaults().semiring(Semirings.PLUS_PAIR).keep(BinaryOps.GE, k - 2));
-      Matrix kept = support.into(Target.temporary().mask(Mask.of(a).structure()));
+      Target into = last && plainOut ? out : Target.temporary();
+      Matrix kept = support.into(into.mask(Mask.of(a).structure()));
       long left = entries(kept, support.result());
       listener.ended(iteration, left, edges - left);
       g.session().release(a); // each iterate is only needed for the next: the session keeps none of them
-      if (left == edges) {
-        return kept.apply(UnaryOps.IDENTITY).into(out); // nothing removed: kept's values are the truss's supports
+      if (last && plainOut) {
+        return kept;
+      }
+      if (last || left == edges) {
+        return kept.apply(UnaryOps.IDENTITY).into(out); // kept's values are the truss's supports
       }
       a = kept; // plus.pair reads only its structure
       edges = left;

@@ -117,7 +117,8 @@ final class UndirectedBaseline {
 
   /**
    * The k-truss by rounds as LAGraph: each round counts every edge's triangles among the edges left, then
-   * drops those in fewer than k-2; until a round drops none. The support of each kept edge (both
+   * drops those in fewer than k-2; until a round drops none, or drops only edges in no triangle (which
+   * changes no other edge's count, so the next round would drop none: at k = 3 the first round is the last). The support of each kept edge (both
    * directions) in {@link Sparse} form over {@code a}'s edge positions; removed edges have NaN.
    */
   static Sparse kTruss(Csr a, int k) {
@@ -130,8 +131,8 @@ final class UndirectedBaseline {
     int[] mark = new int[n];
     Arrays.fill(mark, -1);
     int stamp = 0; // a new one per vertex and round: marks of an earlier round never match
-    boolean removed = true;
-    while (removed) {
+    boolean changed = true; // a round dropped an edge in some triangle
+    while (changed) {
       Arrays.fill(support, 0);
       for (int u = 0; u < n; u++) {
         stamp++;
@@ -155,11 +156,11 @@ final class UndirectedBaseline {
           support[reverse(a, v, u)] = s;
         }
       }
-      removed = false;
+      changed = false;
       for (int e = 0; e < adj.length; e++) {
         if (alive[e] && support[e] < k - 2) {
           alive[e] = false;
-          removed = true;
+          changed |= support[e] > 0;
         }
       }
     }

@@ -75,6 +75,11 @@ public final class Matrix {
     return new Entries(this, Entries.Mapping.bound(op, y, false), Select.ALL);
   }
 
+  /** C = f(select(A)): the entries {@code s} keeps, each through {@code f}, in one pass (select, then apply). */
+  public Operation apply(UnaryOp f, Select s) {
+    return new Entries(this, Entries.Mapping.of(f), s);
+  }
+
   /** The entries {@code s} keeps: {@code A.select(Select.TRIU)}, {@code A.select(Select.gt(0))}. */
   public Operation select(Select s) {
     return new Entries(this, Entries.Mapping.NONE, s);

@@ -62,7 +62,11 @@ public class KTrussTest {
           }
           assertEquals(oracle(GraphOracle.adjacency(edges, reader), k), GraphOracle.read(store, out, reader, true),
               name + " k=" + k + " " + reader);
-          assertEquals(0L, removed.get(removed.size() - 1), "the last iteration removes nothing");
+          if (k == 3) { // one iteration: it removes only edges in no triangle, which changes no other's count
+            assertEquals(1, removed.size(), name + " k=3 " + reader);
+          } else {
+            assertEquals(0L, removed.get(removed.size() - 1), "the last iteration removes nothing");
+          }
         }
       }
     });

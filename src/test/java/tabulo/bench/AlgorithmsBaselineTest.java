@@ -117,6 +117,81 @@ class AlgorithmsBaselineTest {
     }
   }
 
+  /**
+   * The baseline's k-truss (which stops after a round that drops only edges in no triangle) against peeling
+   * by brute force until no edge is below k-2 triangles, on random graphs dense enough that k = 4 and 5
+   * peel in several rounds.
+   */
+  @Test
+  void kTrussMatchesPeelingByBruteForce() {
+    java.util.Random random = new java.util.Random(7);
+    for (int graph = 0; graph < 20; graph++) {
+      int n = 12 + random.nextInt(20);
+      java.util.Set<Long> edges = new java.util.HashSet<>();
+      int m = n * (2 + random.nextInt(4));
+      for (int i = 0; i < m; i++) {
+        int u = random.nextInt(n);
+        int v = random.nextInt(n);
+        if (u != v) {
+          edges.add((long) Math.min(u, v) * n + Math.max(u, v));
+        }
+      }
+      String[] keys = new String[n];
+      int[] count = new int[n + 1];
+      java.util.List<java.util.TreeSet<Integer>> adj = new java.util.ArrayList<>();
+      for (int v = 0; v < n; v++) {
+        keys[v] = String.format("v%03d", v);
+        adj.add(new java.util.TreeSet<>());
+      }
+      for (long e : edges) {
+        adj.get((int) (e / n)).add((int) (e % n));
+        adj.get((int) (e % n)).add((int) (e / n));
+      }
+      int[] off = new int[n + 1];
+      int[] targets = new int[2 * edges.size()];
+      for (int v = 0, p = 0; v < n; v++) {
+        off[v] = p;
+        for (int w : adj.get(v)) {
+          targets[p++] = w;
+        }
+        off[v + 1] = p;
+      }
+      Csr a = new Csr(keys, off, targets);
+      for (int k = 3; k <= 5; k++) {
+        java.util.List<java.util.TreeSet<Integer>> left = new java.util.ArrayList<>();
+        adj.forEach(s -> left.add(new java.util.TreeSet<>(s)));
+        boolean peeled = true;
+        while (peeled) {
+          peeled = false;
+          for (int u = 0; u < n; u++) {
+            for (int v : new java.util.ArrayList<>(left.get(u))) {
+              if (common(left, u, v) < k - 2) {
+                left.get(u).remove(v);
+                left.get(v).remove(u);
+                peeled = true;
+              }
+            }
+          }
+        }
+        Sparse t = UndirectedBaseline.kTruss(a, k);
+        for (int u = 0; u < n; u++) {
+          for (int v : adj.get(u)) {
+            double expected = left.get(u).contains(v) ? common(left, u, v) : Double.NaN;
+            assertEquals(expected, at(t, u, v), "graph " + graph + " k=" + k + " edge " + u + "-" + v);
+          }
+        }
+      }
+    }
+  }
+
+  private static int common(java.util.List<java.util.TreeSet<Integer>> adj, int u, int v) {
+    int c = 0;
+    for (int w : adj.get(u)) {
+      c += adj.get(v).contains(w) ? 1 : 0;
+    }
+    return c;
+  }
+
   private static double at(Sparse s, int row, int col) {
     return ResultCheck.sparse(s).at(row, col);
   }

@@ -81,6 +81,12 @@ public class StreamOpsTest {
       checkSelect(s, store, a, ma, Select.TRIU.cols(KeySpec.parse("k*,x,日本,")),
           inCols.and(x -> x.col().compareTo(x.row()) >= 0), next.get());
 
+      // select and apply in one pass: C = abs(tril(A))
+      c = next.get();
+      ma.apply(UnaryOps.ABS, Select.TRIL).into(c);
+      sees(map(a.stream().filter(x -> x.col().compareTo(x.row()) <= 0).toList(), Math::abs), store, c,
+          "apply abs to select tril");
+
       // select through a structural complement: C<!struct(M)> = offdiag(A)
       List<Cell> offdiag = a.stream().filter(x -> !x.col().equals(x.row())).toList();
       c = next.get();

@@ -249,15 +249,36 @@ final class RowByRow implements TabletKernel {
     BatchDegrees degrees = options.jaccardDegrees == null ? null : BatchDegrees.read(store, options.jaccardDegrees,
         auths, options.codec, batch.rows.stream().map(r -> r.row).toList(), bRows.keys, counters.entriesRead);
     int workers = Math.min(options.workers, batch.rows.size());
+    int[] bounds = workers > 1 ? WeightedSplit.of(work(batch, bRows), workers) : new int[] {0, batch.rows.size()};
     try (UnitWriters writers = new UnitWriters(store, cTable, ctTable)) {
       List<Future<?>> done = new ArrayList<>();
       for (int w = 0; w < workers; w++) {
-        int from = (int) ((long) batch.rows.size() * w / workers);
-        int to = (int) ((long) batch.rows.size() * (w + 1) / workers);
-        done.add(pool.submit(() -> multiply(batch, bRows, degrees, from, to, writers)));
+        int from = bounds[w];
+        int to = bounds[w + 1];
+        if (from < to) {
+          done.add(pool.submit(() -> multiply(batch, bRows, degrees, from, to, writers)));
+        }
       }
       Tasks.awaitAll(done);
     }
+  }
+
+  /**
+   * Each batch row's work, to share the rows out among the workers: the B entries its product visits
+   * (past the strictly upper mask's first column), plus one for the row itself.
+   */
+  private long[] work(Batch batch, BRows bRows) {
+    long[] work = new long[batch.rows.size()];
+    for (int i = 0; i < work.length; i++) {
+      int first = firstAdmitted(bRows, batch.rows.get(i).row);
+      long w = 1;
+      for (int ref : batch.needs.get(i)) {
+        int[] cols = bRows.cols[ref];
+        w += cols == null ? 0 : cols.length - firstAtOrAfter(cols, first);
+      }
+      work[i] = w;
+    }
+    return work;
   }
 
   /**
