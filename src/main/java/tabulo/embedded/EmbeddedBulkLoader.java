@@ -31,7 +31,6 @@ final class EmbeddedBulkLoader implements SortedLoader {
   private SortedFileBuilder current;
   private int currentTablet = -1;
   private long currentTimestamp; // with writeTime: the current tablet's stamp for this run
-  private byte[] lastRow;
   private int run;
   private long maxTimestamp = Long.MIN_VALUE;
   private boolean closed;
@@ -99,16 +98,14 @@ final class EmbeddedBulkLoader implements SortedLoader {
     if (closed) {
       throw new IllegalStateException("bulk load into table " + table.name() + " is already closed");
     }
-    if (lastRow == null || !java.util.Arrays.equals(row, offset, offset + length, lastRow, 0, lastRow.length)) {
-      lastRow = java.util.Arrays.copyOfRange(row, offset, offset + length);
-      int tablet = table.tabletIndex(lastRow);
-      if (tablet != currentTablet) {
-        finishCurrent();
-        current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
-        currentTablet = tablet;
-        if (writeTime) {
-          currentTimestamp = firstTimestamps.computeIfAbsent(tablet, table::nextTimestamp) + run;
-        }
+    // Compared with the current tablet's bounds, not searched for or copied: rows mostly stay in one tablet.
+    if (currentTablet < 0 || !table.tabletHolds(currentTablet, row, offset, length)) {
+      int tablet = table.tabletIndex(row, offset, length);
+      finishCurrent();
+      current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
+      currentTablet = tablet;
+      if (writeTime) {
+        currentTimestamp = firstTimestamps.computeIfAbsent(tablet, table::nextTimestamp) + run;
       }
     }
     return current;
@@ -136,7 +133,6 @@ final class EmbeddedBulkLoader implements SortedLoader {
       throw e;
     }
     currentTablet = -1;
-    lastRow = null;
     run++;
   }
 
