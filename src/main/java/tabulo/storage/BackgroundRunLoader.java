@@ -7,7 +7,8 @@ import java.util.concurrent.Future;
 
 /**
  * Sorts runs of {@link PackedCells} and appends them to a {@link SortedLoader} on one background thread,
- * while the caller fills the next run: parsing and sorting/writing overlap on two cores. At most two runs
+ * while the caller fills the next run: parsing and sorting/writing overlap on two cores (the caller sorts a
+ * run itself when the thread is still busy with the one before). At most two runs
  * exist at a time (the one being written and the one being filled). The loader is only ever used by the
  * background thread until {@link #finish()} or {@link #abort()} returns.
  */
@@ -31,6 +32,9 @@ public final class BackgroundRunLoader implements AutoCloseable {
    * here.
    */
   public PackedCells submit(PackedCells run) {
+    // While the run before is still being written, the caller sorts this one rather than wait: whichever
+    // side is slower, parsing or writing, the other takes the sort off it.
+    int[] order = run.count() > 0 && pending != null && !pending.isDone() ? run.sortedOffsets() : null;
     PackedCells next = awaitPending();
     if (run.count() == 0) {
       return run;
@@ -41,7 +45,7 @@ public final class BackgroundRunLoader implements AutoCloseable {
       if (!firstRun) {
         loader.nextRun();
       }
-      run.appendSorted(loader);
+      run.appendSorted(loader, order != null ? order : run.sortedOffsets());
       run.clear();
       return run;
     });

@@ -157,7 +157,14 @@ public final class PackedCells {
    * so the last one given wins, as a later write would.
    */
   public void appendSorted(SortedLoader loader) {
-    int[] order = sortedOffsets();
+    appendSorted(loader, sortedOffsets());
+  }
+
+  /**
+   * {@link #appendSorted(SortedLoader)} in an order already computed: {@code order} is what
+   * {@link #sortedOffsets()} returned for these cells (sorted on another thread, say).
+   */
+  public void appendSorted(SortedLoader loader, int[] order) {
     // Cells in key order are scattered over a run far larger than the caches: each costs a miss. Touching
     // a block of them in a loop whose steps do not depend on one another lets the processor wait for many
     // misses at once; the block, then in cache, is compared and written.
