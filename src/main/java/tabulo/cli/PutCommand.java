@@ -135,16 +135,16 @@ final class PutCommand implements Runnable {
       loader = opening.loader();
       try (BackgroundRunLoader runs = new BackgroundRunLoader(loader)) {
         try {
-          run = runs.submit(run);
           while (more) {
+            run = runs.submit(run);
             try {
               more = lines.fill(run);
             } catch (TabuloException e) {
               runs.abort(); // drops everything staged; the reader's error is thrown as it is
               throw new BadLine(e);
             }
-            run = runs.submit(run);
           }
+          runs.submitLast(run);
           runs.finish();
         } catch (BadLine e) {
           throw e.error;

@@ -32,12 +32,24 @@ public final class BackgroundRunLoader implements AutoCloseable {
    * here.
    */
   public PackedCells submit(PackedCells run) {
+    return submit(run, true);
+  }
+
+  /** Hands over the last run (no run to fill next is made). */
+  public void submitLast(PackedCells run) {
+    submit(run, false);
+  }
+
+  private PackedCells submit(PackedCells run, boolean fillNext) {
     // While the run before is still being written, the caller sorts this one rather than wait: whichever
     // side is slower, parsing or writing, the other takes the sort off it.
     int[] order = run.count() > 0 && pending != null && !pending.isDone() ? run.sortedOffsets() : null;
     PackedCells next = awaitPending();
     if (run.count() == 0) {
       return run;
+    }
+    if (next == null && fillNext) {
+      next = run.emptyLike(); // the size of the runs to come: filled without growing
     }
     boolean firstRun = first;
     first = false;
@@ -49,7 +61,7 @@ public final class BackgroundRunLoader implements AutoCloseable {
       run.clear();
       return run;
     });
-    return next != null ? next : new PackedCells();
+    return next;
   }
 
   /** Waits until every submitted run is appended; throws a failure of the last one. */

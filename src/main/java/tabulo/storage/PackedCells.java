@@ -30,6 +30,23 @@ public final class PackedCells {
   private byte[] shortRows = new byte[1 << 10];
   private int count;
 
+  public PackedCells() {}
+
+  /** Empty, with room for {@code cells} cells of {@code bytes} packed bytes: no growing to fill it again. */
+  private PackedCells(int cells, int bytes) {
+    data = new byte[Math.max(bytes, data.length)];
+    int n = Math.max(cells, offsets.length);
+    offsets = new int[n];
+    prefixes = new long[n];
+    qualifierPrefixes = new long[n];
+    shortRows = new byte[n];
+  }
+
+  /** An empty set with room for as many cells and bytes as this one holds now. */
+  public PackedCells emptyLike() {
+    return new PackedCells(count, size);
+  }
+
   public void add(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
     int at = reserve(row.length + family.length + qualifier.length + visibility.length + value.length,
         RowPrefixSort.prefix(row, 0, row.length));
