@@ -35,6 +35,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
   private long maxTimestamp = Long.MIN_VALUE;
   private boolean closed;
   private final RestampedCell restamped = new RestampedCell(); // with writeTime: the cell being appended
+  private final BackgroundSyncs syncs = new BackgroundSyncs(); // finished files, synced while the next is written
 
   EmbeddedBulkLoader(Table table, boolean writeTime) {
     this.table = table;
@@ -115,9 +116,10 @@ final class EmbeddedBulkLoader implements SortedLoader {
     if (current != null) {
       SortedFileBuilder b = current;
       current = null;
-      TableManifest.FileMeta meta = b.finish();
+      TableManifest.FileMeta meta = b.finishUnsynced();
       if (meta != null) {
         done.computeIfAbsent(currentTablet, t -> new ArrayList<>()).add(meta);
+        syncs.sync(b.file());
       }
     }
   }
@@ -144,6 +146,8 @@ final class EmbeddedBulkLoader implements SortedLoader {
     closed = true;
     try {
       finishCurrent();
+      syncs.await(); // every file durable before the manifest names it
+      syncs.close();
       if (!done.isEmpty()) {
         table.importFiles(done, maxTimestamp);
       }
@@ -177,6 +181,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
   }
 
   private void deleteFiles() {
+    syncs.close();
     if (current != null) {
       try {
         current.close(); // abandons the unfinished file

@@ -110,6 +110,37 @@ class BulkLoadTest {
     }
   }
 
+  /**
+   * Files of a load are fsynced on another thread while the next are written; when close returns, every
+   * one has been (as many fsyncs at least as files, besides the manifest's), and all are there.
+   */
+  @Test
+  void everyFileIsSyncedWhenTheLoadCloses() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      store.create("t", TableSettings.defaults().splits(List.of("m")));
+      long before = AtomicFile.FSYNCS.get();
+      List<String> expected = new ArrayList<>();
+      try (SortedLoader loader = store.atomicLoad("t")) {
+        for (int run = 0; run < 5; run++) {
+          if (run > 0) {
+            loader.nextRun();
+          }
+          for (String r : List.of("a", "z")) { // a file in each tablet per run
+            loader.append(new Key(r + run, "", "q", 1), new Value("v" + run));
+          }
+        }
+      }
+      for (String r : List.of("a", "z")) {
+        for (int run = 0; run < 5; run++) {
+          expected.add(r + run + "|q|v" + run);
+        }
+      }
+      assertTrue(AtomicFile.FSYNCS.get() - before >= 10, "fsyncs: " + (AtomicFile.FSYNCS.get() - before));
+      assertEquals(10, store.info("t").files());
+      assertEquals(expected, lines(store));
+    }
+  }
+
   private static List<String> lines(EmbeddedStore store) {
     List<String> out = new ArrayList<>();
     for (Entry<Key, Value> e : store.scanAll("t", ScanSpec.all())) {
