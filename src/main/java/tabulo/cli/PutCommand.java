@@ -119,8 +119,9 @@ final class PutCommand implements Runnable {
   private long write(LoadOpening opening, InputStream in, String source, long size) {
     Progress progress = Progress.onTerminal("put " + table, 0);
     SortedLoader loader;
+    Lines lines;
     try (TsvReader r = new TsvReader(in, source)) {
-      Lines lines = new Lines(r, progress, size);
+      lines = new Lines(r, progress, size);
       PackedCells run = new PackedCells();
       boolean more;
       try {
@@ -153,15 +154,15 @@ final class PutCommand implements Runnable {
           throw failed(e, loader.allOrNothing());
         }
       }
-      try {
-        loader.close();
-      } catch (RuntimeException e) {
-        throw failed(e, loader.allOrNothing());
-      }
-      return lines.cells;
     } finally {
       progress.done();
     }
+    try {
+      loader.close(); // the input closed first: a failure closing it leaves the table as it was
+    } catch (RuntimeException e) {
+      throw failed(e, loader.allOrNothing());
+    }
+    return lines.cells;
   }
 
   /** The input's cells, a run at a time, with progress shown as they are read. */
