@@ -8,9 +8,9 @@ import java.util.concurrent.Future;
 /**
  * Sorts runs of {@link PackedCells} and appends them to a {@link SortedLoader} on one background thread,
  * while the caller fills the next run: parsing and sorting/writing overlap on two cores (the caller sorts a
- * run itself when the thread is still busy with the one before). At most two runs
- * exist at a time (the one being written and the one being filled). The loader is only ever used by the
- * background thread until {@link #finish()} or {@link #abort()} returns.
+ * run itself when the thread is still busy with the one before). At most two runs exist at a time (the one
+ * being written and the one being filled). The loader is only ever used by the background thread until
+ * {@link #finish()} or {@link #abort()} returns.
  */
 public final class BackgroundRunLoader implements AutoCloseable {
   private final SortedLoader loader;
