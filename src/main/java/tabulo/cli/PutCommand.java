@@ -13,7 +13,6 @@ import picocli.CommandLine.ParentCommand;
 import tabulo.util.Progress;
 import tabulo.ingest.TsvLine;
 import tabulo.ingest.TsvReader;
-import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 import tabulo.storage.BackgroundRunLoader;
 import tabulo.storage.PackedCells;
@@ -42,20 +41,20 @@ final class PutCommand implements Runnable {
 
   @Override
   public void run() {
-    try (Store store = main.openStore()) {
-      if (!store.exists(table)) {
-        throw new TabuloException("no such table: " + table);
-      }
+    // On Accumulo, a loader that is not all or nothing needs the whole input checked before the first cell
+    // is sent, so the store opens first; the embedded engine opens while the first lines are parsed.
+    boolean embedded = main.accumuloProperties() == null;
+    try (LoadOpening opening = embedded ? LoadOpening.inBackground(main::openStore, table)
+        : LoadOpening.now(main::openStore, table)) {
       Path input = file.equals("-") ? null : Path.of(file);
       if (input != null && (!Files.isReadable(input) || Files.isDirectory(input))) {
-        throw new TabuloException("cannot read " + file + ": " + (Files.exists(input)
-            ? (Files.isDirectory(input) ? "it is a directory" : "permission denied") : "no such file"));
+        throw inputError(opening, new TabuloException("cannot read " + file + ": " + (Files.exists(input)
+            ? (Files.isDirectory(input) ? "it is a directory" : "permission denied") : "no such file")));
       }
       String source = input == null ? "stdin" : file;
-      SortedLoader loader = store.atomicLoad(table);
       Path spooled = null;
       try {
-        if (!loader.allOrNothing()) {
+        if (!embedded && !opening.loader().allOrNothing()) {
           // Cells sent through a writer cannot be taken back: check the whole input before the first one.
           if (input == null) {
             spooled = spool();
@@ -64,16 +63,15 @@ final class PutCommand implements Runnable {
           try {
             validate(input, source);
           } catch (RuntimeException e) {
-            loader.abort();
+            opening.loader().abort();
             throw e;
           }
         }
         long size = input == null ? 0 : Files.size(input);
-        long cells = write(loader, input == null ? System.in : Files.newInputStream(input), source, size);
+        long cells = write(opening, input == null ? System.in : Files.newInputStream(input), source, size);
         main.err().printf("put: %,d cells into %s%n", cells, table);
       } catch (IOException e) {
-        loader.abort();
-        throw TabuloException.cannotRead(source, e);
+        throw inputError(opening, TabuloException.cannotRead(source, e));
       } finally {
         if (spooled != null) {
           try {
@@ -84,6 +82,15 @@ final class PutCommand implements Runnable {
         }
       }
     }
+  }
+
+  /**
+   * An error of the input, after dropping the load; an error opening the store or the table is thrown
+   * instead, as when the table was opened before the input was read.
+   */
+  private static TabuloException inputError(LoadOpening opening, TabuloException e) {
+    opening.loader().abort();
+    return e;
   }
 
   private static Path spool() throws IOException {
@@ -107,50 +114,83 @@ final class PutCommand implements Runnable {
    * Parses the input once, staging the cells in sorted runs of at most {@link #runCells} cells (sorted
    * and written on another thread while the next run is parsed), and publishes them together: the table
    * gets all of them or, on a bad line or any failure, none (a bad line is reported as the reader names
-   * it: file, line and problem).
+   * it: file, line and problem). The first run is parsed while the store may still be opening.
    */
-  private long write(SortedLoader loader, InputStream in, String source, long size) {
+  private long write(LoadOpening opening, InputStream in, String source, long size) {
     Progress progress = Progress.onTerminal("put " + table, 0);
-    long done = 0;
-    try (TsvReader r = new TsvReader(in, source); BackgroundRunLoader runs = new BackgroundRunLoader(loader)) {
+    SortedLoader loader;
+    Lines lines;
+    try (TsvReader r = new TsvReader(in, source)) {
+      lines = new Lines(r, progress, size);
+      PackedCells run = new PackedCells();
+      boolean more;
       try {
-        PackedCells run = new PackedCells();
-        TsvLine c;
-        while ((c = readLine(r, runs)) != null) {
-          run.add(c);
-          if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
-            run = runs.submit(run);
-          }
-          if ((++done & 0xFFFF) == 0) {
-            progress.update(done, size > 0 ? (double) r.bytesRead() / size : Double.NaN);
-          }
-        }
-        runs.submit(run);
-        runs.finish();
-      } catch (BadLine e) {
-        throw e.error;
+        more = lines.fill(run);
+      } catch (TabuloException e) {
+        throw inputError(opening, e);
       } catch (RuntimeException | Error e) {
-        runs.abort();
-        throw failed(e, loader.allOrNothing());
+        SortedLoader dropped = opening.loader();
+        dropped.abort();
+        throw failed(e, dropped.allOrNothing());
+      }
+      loader = opening.loader();
+      try (BackgroundRunLoader runs = new BackgroundRunLoader(loader)) {
+        try {
+          while (more) {
+            run = runs.submit(run);
+            try {
+              more = lines.fill(run);
+            } catch (TabuloException e) {
+              runs.abort(); // drops everything staged; the reader's error is thrown as it is
+              throw new BadLine(e);
+            }
+          }
+          runs.submitLast(run);
+          runs.finish();
+        } catch (BadLine e) {
+          throw e.error;
+        } catch (RuntimeException | Error e) {
+          runs.abort();
+          throw failed(e, loader.allOrNothing());
+        }
       }
     } finally {
       progress.done();
     }
     try {
-      loader.close();
+      loader.close(); // the input closed first: a failure closing it leaves the table as it was
     } catch (RuntimeException e) {
       throw failed(e, loader.allOrNothing());
     }
-    return done;
+    return lines.cells;
   }
 
-  /** The next line; on a bad one, drops everything staged and throws the reader's error as it is. */
-  private static TsvLine readLine(TsvReader r, BackgroundRunLoader runs) {
-    try {
-      return r.read();
-    } catch (TabuloException e) {
-      runs.abort();
-      throw new BadLine(e);
+  /** The input's cells, a run at a time, with progress shown as they are read. */
+  private static final class Lines {
+    private final TsvReader reader;
+    private final Progress progress;
+    private final long size;
+    long cells;
+
+    Lines(TsvReader reader, Progress progress, long size) {
+      this.reader = reader;
+      this.progress = progress;
+      this.size = size;
+    }
+
+    /** Adds lines to {@code run} until it is full (true) or the input ends (false); a bad line throws. */
+    boolean fill(PackedCells run) {
+      TsvLine c;
+      while ((c = reader.read()) != null) {
+        run.add(c);
+        if ((++cells & 0xFFFF) == 0) {
+          progress.update(cells, size > 0 ? (double) reader.bytesRead() / size : Double.NaN);
+        }
+        if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
+          return true;
+        }
+      }
+      return false;
     }
   }
 

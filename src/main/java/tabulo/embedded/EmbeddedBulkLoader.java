@@ -31,11 +31,11 @@ final class EmbeddedBulkLoader implements SortedLoader {
   private SortedFileBuilder current;
   private int currentTablet = -1;
   private long currentTimestamp; // with writeTime: the current tablet's stamp for this run
-  private byte[] lastRow;
   private int run;
   private long maxTimestamp = Long.MIN_VALUE;
   private boolean closed;
   private final RestampedCell restamped = new RestampedCell(); // with writeTime: the cell being appended
+  private final BackgroundSyncs syncs = new BackgroundSyncs(); // finished files, synced while the next is written
 
   EmbeddedBulkLoader(Table table, boolean writeTime) {
     this.table = table;
@@ -99,16 +99,14 @@ final class EmbeddedBulkLoader implements SortedLoader {
     if (closed) {
       throw new IllegalStateException("bulk load into table " + table.name() + " is already closed");
     }
-    if (lastRow == null || !java.util.Arrays.equals(row, offset, offset + length, lastRow, 0, lastRow.length)) {
-      lastRow = java.util.Arrays.copyOfRange(row, offset, offset + length);
-      int tablet = table.tabletIndex(lastRow);
-      if (tablet != currentTablet) {
-        finishCurrent();
-        current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
-        currentTablet = tablet;
-        if (writeTime) {
-          currentTimestamp = firstTimestamps.computeIfAbsent(tablet, table::nextTimestamp) + run;
-        }
+    // Compared with the current tablet's bounds, not searched for or copied: rows mostly stay in one tablet.
+    if (currentTablet < 0 || !table.tabletHolds(currentTablet, row, offset, length)) {
+      int tablet = table.tabletIndex(row, offset, length);
+      finishCurrent();
+      current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
+      currentTablet = tablet;
+      if (writeTime) {
+        currentTimestamp = firstTimestamps.computeIfAbsent(tablet, table::nextTimestamp) + run;
       }
     }
     return current;
@@ -118,9 +116,10 @@ final class EmbeddedBulkLoader implements SortedLoader {
     if (current != null) {
       SortedFileBuilder b = current;
       current = null;
-      TableManifest.FileMeta meta = b.finish();
+      TableManifest.FileMeta meta = b.finishUnsynced();
       if (meta != null) {
         done.computeIfAbsent(currentTablet, t -> new ArrayList<>()).add(meta);
+        syncs.sync(b.file());
       }
     }
   }
@@ -136,7 +135,6 @@ final class EmbeddedBulkLoader implements SortedLoader {
       throw e;
     }
     currentTablet = -1;
-    lastRow = null;
     run++;
   }
 
@@ -148,6 +146,8 @@ final class EmbeddedBulkLoader implements SortedLoader {
     closed = true;
     try {
       finishCurrent();
+      syncs.await(); // every file durable before the manifest names it
+      syncs.close();
       if (!done.isEmpty()) {
         table.importFiles(done, maxTimestamp);
       }
@@ -181,6 +181,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
   }
 
   private void deleteFiles() {
+    syncs.close();
     if (current != null) {
       try {
         current.close(); // abandons the unfinished file

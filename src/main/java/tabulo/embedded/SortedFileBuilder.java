@@ -53,8 +53,24 @@ final class SortedFileBuilder implements AutoCloseable {
     return entries;
   }
 
+  Path file() {
+    return file;
+  }
+
   /** Closes and fsyncs the file; null (and no file left) when nothing was appended or when it fails. */
   TableManifest.FileMeta finish() throws IOException {
+    return finish(true);
+  }
+
+  /**
+   * {@link #finish()} but for the fsync of the file's bytes (its checksum file is synced), which the caller
+   * does ({@link AtomicFile#syncFile}) before a manifest names the file.
+   */
+  TableManifest.FileMeta finishUnsynced() throws IOException {
+    return finish(false);
+  }
+
+  private TableManifest.FileMeta finish(boolean sync) throws IOException {
     finished = true;
     try {
       output.close();
@@ -62,7 +78,9 @@ final class SortedFileBuilder implements AutoCloseable {
         FileChecksums.deleteWithFile(file);
         return null;
       }
-      AtomicFile.syncFile(file);
+      if (sync) {
+        AtomicFile.syncFile(file);
+      }
     } catch (IOException | RuntimeException e) {
       try {
         FileChecksums.deleteWithFile(file); // a file that failed to finish is no one's (a full disk: free it)

@@ -400,17 +400,32 @@ final class Table {
 
   /** The tablet holding {@code row}: the first whose end row is at or after it. */
   int tabletIndex(byte[] row) {
+    return tabletIndex(row, 0, row.length);
+  }
+
+  /** {@link #tabletIndex(byte[])} of the row {@code row[offset, offset + length)}. */
+  int tabletIndex(byte[] row, int offset, int length) {
     int lo = 0;
     int hi = splits.length;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (Arrays.compareUnsigned(splits[mid], row) < 0) {
+      if (Arrays.compareUnsigned(splits[mid], 0, splits[mid].length, row, offset, offset + length) < 0) {
         lo = mid + 1;
       } else {
         hi = mid;
       }
     }
     return lo;
+  }
+
+  /**
+   * Whether tablet {@code i} holds the row {@code row[offset, offset + length)} (after the split before it,
+   * at or before its own): one or two comparisons, where {@link #tabletIndex} searches every split.
+   */
+  boolean tabletHolds(int i, byte[] row, int offset, int length) {
+    return (i == 0 || Arrays.compareUnsigned(splits[i - 1], 0, splits[i - 1].length, row, offset, offset + length) < 0)
+        && (i == splits.length || Arrays.compareUnsigned(row, offset, offset + length, splits[i], 0,
+            splits[i].length) <= 0);
   }
 
   /** A timestamp newer than every cell of tablet {@code i}, without opening it. */

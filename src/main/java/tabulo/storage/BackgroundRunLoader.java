@@ -7,9 +7,10 @@ import java.util.concurrent.Future;
 
 /**
  * Sorts runs of {@link PackedCells} and appends them to a {@link SortedLoader} on one background thread,
- * while the caller fills the next run: parsing and sorting/writing overlap on two cores. At most two runs
- * exist at a time (the one being written and the one being filled). The loader is only ever used by the
- * background thread until {@link #finish()} or {@link #abort()} returns.
+ * while the caller fills the next run: parsing and sorting/writing overlap on two cores (the caller sorts a
+ * run itself when the thread is still busy with the one before). At most two runs exist at a time (the one
+ * being written and the one being filled). The loader is only ever used by the background thread until
+ * {@link #finish()} or {@link #abort()} returns.
  */
 public final class BackgroundRunLoader implements AutoCloseable {
   private final SortedLoader loader;
@@ -31,9 +32,24 @@ public final class BackgroundRunLoader implements AutoCloseable {
    * here.
    */
   public PackedCells submit(PackedCells run) {
+    return submit(run, true);
+  }
+
+  /** Hands over the last run (no run to fill next is made). */
+  public void submitLast(PackedCells run) {
+    submit(run, false);
+  }
+
+  private PackedCells submit(PackedCells run, boolean fillNext) {
+    // While the run before is still being written, the caller sorts this one rather than wait: whichever
+    // side is slower, parsing or writing, the other takes the sort off it.
+    int[] order = run.count() > 0 && pending != null && !pending.isDone() ? run.sortedOffsets() : null;
     PackedCells next = awaitPending();
     if (run.count() == 0) {
       return run;
+    }
+    if (next == null && fillNext) {
+      next = run.emptyLike(); // the size of the runs to come: filled without growing
     }
     boolean firstRun = first;
     first = false;
@@ -41,11 +57,11 @@ public final class BackgroundRunLoader implements AutoCloseable {
       if (!firstRun) {
         loader.nextRun();
       }
-      run.appendSorted(loader);
+      run.appendSorted(loader, order != null ? order : run.sortedOffsets());
       run.clear();
       return run;
     });
-    return next != null ? next : new PackedCells();
+    return next;
   }
 
   /** Waits until every submitted run is appended; throws a failure of the last one. */

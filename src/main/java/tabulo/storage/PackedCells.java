@@ -30,6 +30,23 @@ public final class PackedCells {
   private byte[] shortRows = new byte[1 << 10];
   private int count;
 
+  public PackedCells() {}
+
+  /** Empty, with room for {@code cells} cells of {@code bytes} packed bytes: no growing to fill it again. */
+  private PackedCells(int cells, int bytes) {
+    data = new byte[Math.max(bytes, data.length)];
+    int n = Math.max(cells, offsets.length);
+    offsets = new int[n];
+    prefixes = new long[n];
+    qualifierPrefixes = new long[n];
+    shortRows = new byte[n];
+  }
+
+  /** An empty set with room for as many cells and bytes as this one holds now. */
+  public PackedCells emptyLike() {
+    return new PackedCells(count, size);
+  }
+
   public void add(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {
     int at = reserve(row.length + family.length + qualifier.length + visibility.length + value.length,
         RowPrefixSort.prefix(row, 0, row.length));
@@ -157,7 +174,14 @@ public final class PackedCells {
    * so the last one given wins, as a later write would.
    */
   public void appendSorted(SortedLoader loader) {
-    int[] order = sortedOffsets();
+    appendSorted(loader, sortedOffsets());
+  }
+
+  /**
+   * {@link #appendSorted(SortedLoader)} in an order already computed: {@code order} is what
+   * {@link #sortedOffsets()} returned for these cells (sorted on another thread, say).
+   */
+  public void appendSorted(SortedLoader loader, int[] order) {
     // Cells in key order are scattered over a run far larger than the caches: each costs a miss. Touching
     // a block of them in a loop whose steps do not depend on one another lets the processor wait for many
     // misses at once; the block, then in cache, is compared and written.

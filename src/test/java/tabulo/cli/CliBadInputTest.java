@@ -187,6 +187,9 @@ class CliBadInputTest {
   void tableDoesNotExist() {
     Path f = cli.file("a\tq\t1\n");
     assertError(cli.run("put", "nope", f.toString()), 1, "no such table: nope");
+    // put reads its first lines while the table opens: the table's error still comes before the input's
+    assertError(cli.run("put", "nope", cli.file("a\tq\n").toString()), 1, "no such table: nope");
+    assertError(cli.run("put", "nope", tmp.resolve("no-such.tsv").toString()), 1, "no such table: nope");
     assertError(cli.run("scan", "nope"), 1, "no such table: nope");
     assertError(cli.run("scan", "nope", "--rows", ","), 1, "no such table: nope");
     assertError(cli.run("info", "nope"), 1, "no such table: nope");

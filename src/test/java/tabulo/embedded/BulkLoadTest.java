@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map.Entry;
+import java.util.Random;
+import java.util.TreeSet;
 
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
@@ -61,6 +64,80 @@ class BulkLoadTest {
       store.compact("t");
       assertEquals(expected, lines(store));
       assertTrue(store.info("t").files() <= 3);
+    }
+  }
+
+  /**
+   * Each entry lands in the tablet holding its row, whichever tablet the entry before went to: rows in order
+   * over many tablets (one file per tablet touched, as counted from the split points by brute force), then
+   * a run that leaves a tablet and comes back to an earlier one (a file of its own).
+   */
+  @Test
+  void entriesLandInTheTabletsHoldingTheirRows() {
+    Random rnd = new Random(7);
+    TreeSet<String> splits = new TreeSet<>();
+    while (splits.size() < 40) {
+      splits.add(Integer.toString(rnd.nextInt(1000), 36));
+    }
+    TreeSet<String> rows = new TreeSet<>(splits); // split points themselves, at a tablet's end
+    while (rows.size() < 3000) {
+      rows.add(Integer.toString(rnd.nextInt(1_000_000), 36));
+    }
+    List<String> expected = new ArrayList<>();
+    TreeSet<Integer> touched = new TreeSet<>();
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      store.create("t", TableSettings.defaults().splits(splits));
+      try (SortedLoader loader = store.bulkLoad("t")) {
+        for (String r : rows) {
+          loader.append(new Key(r, "", "q", 1), new Value("v"));
+          expected.add(r + "|q|v");
+          touched.add(splits.headSet(r).size()); // the tablet: split points before the row
+        }
+      }
+      assertEquals(expected, lines(store));
+      assertEquals(touched.size(), store.info("t").files(), "one file per tablet touched");
+      String late = splits.last() + "z";
+      String early = splits.first(); // at the end of the first tablet
+      try (SortedLoader loader = store.bulkLoad("t")) {
+        loader.append(new Key(late, "", "r", 2), new Value("w"));
+        loader.append(new Key(early, "", "r", 2), new Value("w"));
+      }
+      expected.add(late + "|r|w");
+      expected.add(early + "|r|w");
+      expected.sort(Comparator.comparing((String e) -> e.substring(0, e.indexOf('|'))).thenComparing(e -> e));
+      assertEquals(expected, lines(store));
+      assertEquals(touched.size() + 2, store.info("t").files(), "back in an earlier tablet: another file");
+    }
+  }
+
+  /**
+   * Files of a load are fsynced on another thread while the next are written; when close returns, every
+   * one has been (as many fsyncs at least as files, besides the manifest's), and all are there.
+   */
+  @Test
+  void everyFileIsSyncedWhenTheLoadCloses() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      store.create("t", TableSettings.defaults().splits(List.of("m")));
+      long before = AtomicFile.FSYNCS.get();
+      List<String> expected = new ArrayList<>();
+      try (SortedLoader loader = store.atomicLoad("t")) {
+        for (int run = 0; run < 5; run++) {
+          if (run > 0) {
+            loader.nextRun();
+          }
+          for (String r : List.of("a", "z")) { // a file in each tablet per run
+            loader.append(new Key(r + run, "", "q", 1), new Value("v" + run));
+          }
+        }
+      }
+      for (String r : List.of("a", "z")) {
+        for (int run = 0; run < 5; run++) {
+          expected.add(r + run + "|q|v" + run);
+        }
+      }
+      assertTrue(AtomicFile.FSYNCS.get() - before >= 10, "fsyncs: " + (AtomicFile.FSYNCS.get() - before));
+      assertEquals(10, store.info("t").files());
+      assertEquals(expected, lines(store));
     }
   }
 
