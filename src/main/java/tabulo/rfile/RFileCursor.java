@@ -1,5 +1,7 @@
 package tabulo.rfile;
 
+import static tabulo.rfile.RelativeKeyFlags.*;
+
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -16,18 +18,6 @@ import org.apache.accumulo.core.data.Key;
  * block whose index key is not before the start key, then decodes forward to it.
  */
 public final class RFileCursor implements CellCursor {
-  private static final int ROW_SAME = 0x01;
-  private static final int CF_SAME = 0x02;
-  private static final int CQ_SAME = 0x04;
-  private static final int CV_SAME = 0x08;
-  private static final int TS_SAME = 0x10;
-  private static final int DELETED = 0x20;
-  private static final int PREFIX_COMPRESSION_ENABLED = 0x80;
-  private static final int ROW_COMMON_PREFIX = 0x01;
-  private static final int CF_COMMON_PREFIX = 0x02;
-  private static final int CQ_COMMON_PREFIX = 0x04;
-  private static final int CV_COMMON_PREFIX = 0x08;
-  private static final int TS_DIFF = 0x10;
   private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
   private final RFileIndex file;

@@ -1,5 +1,7 @@
 package tabulo.rfile;
 
+import static tabulo.rfile.RelativeKeyFlags.*;
+
 import java.util.Arrays;
 
 import org.apache.accumulo.core.data.Key;
@@ -12,20 +14,6 @@ import org.apache.accumulo.core.data.Key;
  * the timestamp (whole in a block's first key, else its difference from the previous one).
  */
 final class RelativeKeyEncoder {
-  // first byte
-  private static final int ROW_SAME = 0x01;
-  private static final int CF_SAME = 0x02;
-  private static final int CQ_SAME = 0x04;
-  private static final int CV_SAME = 0x08;
-  private static final int TS_SAME = 0x10;
-  private static final int DELETED = 0x20;
-  private static final int PREFIX_COMPRESSION_ENABLED = 0x80;
-  // second byte
-  private static final int ROW_COMMON_PREFIX = 0x01;
-  private static final int CF_COMMON_PREFIX = 0x02;
-  private static final int CQ_COMMON_PREFIX = 0x04;
-  private static final int CV_COMMON_PREFIX = 0x08;
-  private static final int TS_DIFF = 0x10;
 
   /** Bytes an encoded key takes beyond its fields': two flag bytes, two varints per field, a timestamp. */
   static final int MAX_OVERHEAD = 2 + 4 * 2 * BlockBuffer.MAX_VLONG + BlockBuffer.MAX_VLONG;
