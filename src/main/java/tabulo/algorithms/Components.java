@@ -3,6 +3,7 @@ package tabulo.algorithms;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
+import tabulo.ops.ResidentGraph;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.TableSettings;
@@ -18,6 +19,11 @@ import tabulo.storage.TabuloException;
  * into its key: OUT(v, component) = the smallest vertex key of v's component. Values are strings, not numbers. The
  * client holds the |V| keys (never the edges); the rounds run next to the data. Rounds are at most the
  * largest component's diameter + 1 (FastSV would need fewer).
+ *
+ * <p>Where the kernels run in this process, G's structure is read once into arrays ({@link ResidentGraph})
+ * and joined by union-find (union by the smaller root, path halving): the root of a part is its smallest
+ * id, hence its smallest key; one pass over the edges, reported as one round. A graph too large for the
+ * heap, a labelled one (its result cells must carry labels) and the Accumulo host propagate labels in tables.
  */
 public final class Components {
   public static final String COLUMN = "component";
@@ -29,6 +35,16 @@ public final class Components {
     Session s = g.session();
     if (s.store().exists(out)) {
       throw new TabuloException("table exists: " + out);
+    }
+    ResidentGraph held = ResidentGraph.load(g, ResidentGraph.defaultMaxEdges());
+    if (held != null) {
+      int[] root = unionFind(held);
+      listener.iteration(1, root.length);
+      s.checkCancelled();
+      String named = held.write(s, out, "components", g.table(), COLUMN, v -> held.key(root[v]));
+      s.checkCancelled();
+      s.store().rename(named, out);
+      return 1;
     }
     Matrix zero = Graph.undirected(g).applyBindFirst(BinaryOps.FIRST, 0).temporary();
     VertexRanks ranks = VertexRanks.of(Graph.vertices(g, COLUMN), COLUMN, out, g.table());
@@ -61,5 +77,38 @@ public final class Components {
     ranks.writeKeys(labels, COLUMN, named);
     s.store().rename(named, out);
     return round;
+  }
+
+  /** Each vertex's part as its smallest vertex id (edges joined in either direction; self-loops change nothing). */
+  static int[] unionFind(ResidentGraph g) {
+    int[] parent = new int[g.vertices()];
+    for (int v = 0; v < parent.length; v++) {
+      parent[v] = v;
+    }
+    int[] offsets = g.offsets();
+    int[] targets = g.targets();
+    for (int u = 0; u < parent.length; u++) {
+      for (int k = offsets[u]; k < offsets[u + 1]; k++) {
+        int a = find(parent, u);
+        int b = find(parent, targets[k]);
+        if (a < b) {
+          parent[b] = a;
+        } else if (b < a) {
+          parent[a] = b;
+        }
+      }
+    }
+    for (int v = 0; v < parent.length; v++) {
+      parent[v] = parent[parent[v]]; // roots are smaller than their members, so one pass in id order flattens
+    }
+    return parent;
+  }
+
+  private static int find(int[] parent, int v) {
+    while (parent[v] != v) {
+      parent[v] = parent[parent[v]];
+      v = parent[v];
+    }
+    return v;
   }
 }

@@ -7,6 +7,7 @@ import tabulo.math.Monoids;
 import tabulo.math.Semirings;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
+import tabulo.ops.ResidentGraph;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.TabuloException;
@@ -20,6 +21,11 @@ import tabulo.storage.TabuloException;
  * w = r .* (d/outdeg), y = A^T w, sum(y) (which is d times the rank of the vertices with out-edges, so the
  * dangling rank needs no operation of its own), the base vector, r' = base + y, and sum |r' - r|
  * (difference, abs, sum); sum(r) is carried from round to round, not read back.
+ *
+ * <p>Where the kernels run in this process, G's structure is read once into arrays ({@link ResidentGraph})
+ * and the rounds are the same power iteration pushed along them (reading G's table once, where the
+ * operations above read G and write vectors every round); a graph too large for the heap, a labelled one
+ * (its ranks must carry labels) and the Accumulo host use the operations.
  */
 public final class PageRank {
   public static final String COLUMN = "rank";
@@ -77,6 +83,10 @@ public final class PageRank {
     if (s.store().exists(out)) {
       throw new TabuloException("table exists: " + out);
     }
+    ResidentGraph held = ResidentGraph.load(g, ResidentGraph.defaultMaxEdges());
+    if (held != null) {
+      return inMemory(held, g, out, o); // the table's cells once, then every round over arrays
+    }
     Matrix ones = g.apply(UnaryOps.ONE).temporary(); // unweighted: only the structure of G counts
     Matrix outdeg = ones.reduceRows(Monoids.PLUS, COLUMN).temporary();
     Matrix in = g.reduceCols(Monoids.ANY, COLUMN).temporary();
@@ -122,6 +132,58 @@ public final class PageRank {
     }
     r.apply(UnaryOps.IDENTITY).into(out);
     return new Result(o.maxIterations(), change, false, n);
+  }
+
+  /** The power iteration over G's arrays, pushing each vertex's damped share along its out-edges. */
+  private static Result inMemory(ResidentGraph g, Matrix table, String out, Options o) {
+    Session s = table.session();
+    int n = g.vertices();
+    int[] offsets = g.offsets();
+    int[] targets = g.targets();
+    double d = o.damping();
+    double[] r = new double[n];
+    double[] next = new double[n];
+    java.util.Arrays.fill(r, 1.0 / n);
+    double change = Double.NaN;
+    int iterations = 0;
+    boolean converged = n == 0;
+    while (!converged && iterations < o.maxIterations()) {
+      if (o.cancelled().getAsBoolean()) {
+        throw new TabuloException("pagerank: cancelled at iteration " + (iterations + 1));
+      }
+      double dangling = 0;
+      java.util.Arrays.fill(next, 0);
+      for (int u = 0; u < n; u++) {
+        int from = offsets[u];
+        int to = offsets[u + 1];
+        if (from == to) {
+          dangling += r[u];
+          continue;
+        }
+        double share = d * r[u] / (to - from);
+        for (int k = from; k < to; k++) {
+          next[targets[k]] += share;
+        }
+      }
+      double base = (1 - d) / n + d * dangling / n;
+      change = 0;
+      for (int v = 0; v < n; v++) {
+        next[v] += base;
+        change += Math.abs(next[v] - r[v]);
+      }
+      double[] t = r;
+      r = next;
+      next = t;
+      iterations++;
+      o.listener().iteration(iterations, change);
+      converged = change < n * o.tolerance();
+    }
+    s.checkCancelled();
+    double[] ranks = r;
+    String named = g.write(s, out, "pagerank", table.table(), COLUMN, v -> s.codec().encode(ranks[v]));
+    s.checkCancelled();
+    s.store().rename(named, out);
+    return new Result(iterations, n == 0 ? 0 : change, converged, n);
   }
 
   /** An iteration's intermediates go as soon as they are used (the session deletes whatever is left). */

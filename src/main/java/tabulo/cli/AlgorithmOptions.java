@@ -19,13 +19,18 @@ final class AlgorithmOptions {
       + "inside the tablet servers (default) or in this process.")
   MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
 
+  @Option(names = "--in-tables", description = "pagerank, components: compute every round in tables even where "
+      + "the kernels run in this process (by default there the graph's structure is read once into arrays when "
+      + "it is unlabelled and fits in a 64th of the heap).")
+  boolean inTables;
+
   /** A session reading the graph in {@code table}, which must exist. */
   Session session(Store store, String table, Progress progress) {
     if (!store.exists(table)) {
       throw new TabuloException("no such table: " + table);
     }
     Session s = CtrlC.guard(Session.open(store).nextToData(kernels == MxmOptions.Kernels.SERVER)
-        .progress(progress::update));
+        .progress(progress::update)).inMemory(!inTables);
     if (auths != null) {
       s.auths(SetAuthsCommand.parse(auths, "--auths"));
     }

@@ -17,7 +17,10 @@ import tabulo.storage.Store;
     "NetworkX's pagerank(G, weight=None). Stops when sum |change| < N * tolerance;",
     "after --max-iterations without that, OUT holds the last iterate and a",
     "warning says so. Each iteration's change is shown on a terminal; Ctrl-C",
-    "stops after the current operation and leaves no temporary tables."})
+    "stops after the current operation and leaves no temporary tables.",
+    "Where the kernels run in this process (embedded) G's structure is read",
+    "once into arrays and iterated there; --in-tables, a labelled graph and",
+    "Accumulo's tablet servers compute every iteration in tables."})
 final class PageRankCommand implements Runnable {
   @ParentCommand
   Main main;

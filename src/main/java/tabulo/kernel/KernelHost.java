@@ -27,6 +27,15 @@ public interface KernelHost {
     return null;
   }
 
+  /**
+   * Whether the kernels run in this process, so an iterative algorithm may hold a graph's arrays here
+   * between its rounds instead of reading the graph's table again each round (tablet servers keep nothing
+   * from one kernel run to the next).
+   */
+  default boolean inThisProcess() {
+    return false;
+  }
+
   /** A store that can host kernels next to its data. */
   interface Provider {
     KernelHost kernelHost();

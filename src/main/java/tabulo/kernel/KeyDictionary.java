@@ -26,22 +26,33 @@ public final class KeyDictionary extends TagSlots {
 
   /** The number of {@code key}, numbering it next when it is new (its bytes are kept, not copied). */
   public int add(byte[] key) {
-    long tag = tag(key);
-    int i = probe(tag, key);
+    long tag = tag(key, key.length);
+    int i = probe(tag, key, key.length);
     long number = slots[2 * i + 1];
     return number == 0 ? insert(i, tag, key) : (int) number - 1;
   }
 
+  /**
+   * The number of the key held in {@code buffer[0, length)}, numbering it next when it is new (then its
+   * bytes are copied; a buffer reused for every key is never kept).
+   */
+  public int add(byte[] buffer, int length) {
+    long tag = tag(buffer, length);
+    int i = probe(tag, buffer, length);
+    long number = slots[2 * i + 1];
+    return number == 0 ? insert(i, tag, Arrays.copyOf(buffer, length)) : (int) number - 1;
+  }
+
   /** The number of {@code key}, or -1 when it has none. */
   public int find(byte[] key) {
-    return (int) slots[2 * probe(tag(key), key) + 1] - 1;
+    return (int) slots[2 * probe(tag(key, key.length), key, key.length) + 1] - 1;
   }
 
   /** The slot holding {@code key}, or the empty slot where it would go. */
-  private int probe(long tag, byte[] key) {
+  private int probe(long tag, byte[] key, int length) {
     for (int i = slot(tag); ; i = (i + 1) & mask) {
       long number = slots[2 * i + 1];
-      if (number == 0 || slots[2 * i] == tag && same(tag, (int) number - 1, key)) {
+      if (number == 0 || slots[2 * i] == tag && same(tag, (int) number - 1, key, length)) {
         return i;
       }
     }
@@ -56,8 +67,8 @@ public final class KeyDictionary extends TagSlots {
     return size;
   }
 
-  private boolean same(long tag, int number, byte[] key) {
-    return (tag & 0xff) != LONG_KEY || Arrays.equals(keys[number], key);
+  private boolean same(long tag, int number, byte[] key, int length) {
+    return (tag & 0xff) != LONG_KEY || Arrays.equals(keys[number], 0, keys[number].length, key, 0, length);
   }
 
   private int insert(int i, long tag, byte[] key) {
@@ -70,17 +81,17 @@ public final class KeyDictionary extends TagSlots {
   }
 
   /** A short key's bytes and length; a longer key's hash with the low byte {@value #LONG_KEY}. */
-  private static long tag(byte[] key) {
-    if (key.length < 8) {
+  private static long tag(byte[] key, int length) {
+    if (length < 8) {
       long t = 0;
-      for (byte b : key) {
-        t = (t << 8) | (b & 0xff);
+      for (int i = 0; i < length; i++) {
+        t = (t << 8) | (key[i] & 0xff);
       }
-      return (t << 8) | key.length;
+      return (t << 8) | length;
     }
     long h = 1;
-    for (byte b : key) {
-      h = 31 * h + b;
+    for (int i = 0; i < length; i++) {
+      h = 31 * h + key[i];
     }
     h ^= h >>> 29;
     return (h << 8) | LONG_KEY;

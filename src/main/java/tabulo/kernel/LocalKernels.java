@@ -29,6 +29,11 @@ public final class LocalKernels implements KernelHost {
     return planned ? "other parts" : null;
   }
 
+  @Override
+  public boolean inThisProcess() {
+    return true;
+  }
+
   /** A run that dies in this process is discarded whole, so units only bound memory and files. */
   @Override
   public int defaultUnitEntries() {

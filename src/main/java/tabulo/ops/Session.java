@@ -32,6 +32,7 @@ public final class Session implements AutoCloseable {
   private ValueCodec codec = ValueCodec.named("decimal");
   private boolean nextToData = true;
   private int workers = 2;
+  private boolean inMemory = true;
   private int unitEntries; // 0: the host's default
   private LongConsumer progress = done -> {};
   private Consumer<KernelCounters> runEnded = counters -> {};
@@ -62,6 +63,20 @@ public final class Session implements AutoCloseable {
   public Session nextToData(boolean n) {
     this.nextToData = n;
     return this;
+  }
+
+  /**
+   * Whether iterative algorithms may hold a graph in this process's memory when the kernels run here
+   * (default), or must compute every round in tables (as they do inside tablet servers).
+   */
+  public Session inMemory(boolean m) {
+    this.inMemory = m;
+    return this;
+  }
+
+  /** Whether an algorithm may hold a graph's arrays in this process: allowed, and the kernels run here. */
+  public boolean holdsGraphsInMemory() {
+    return inMemory && host().inThisProcess();
   }
 
   public Session workers(int n) {
@@ -189,7 +204,13 @@ public final class Session implements AutoCloseable {
     return false;
   }
 
-  private void checkCancelled() {
+  /** Hears {@code cells} done so far from work that runs no kernel (an algorithm over arrays held here). */
+  public void tellProgress(long cells) {
+    progress.accept(cells);
+  }
+
+  /** Stops with an error once the session is cancelled: work that runs no kernel asks now and then. */
+  public void checkCancelled() {
     if (cancelled.getAsBoolean()) {
       throw new TabuloException("cancelled");
     }

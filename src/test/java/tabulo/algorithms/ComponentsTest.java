@@ -15,6 +15,8 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.ops.Session;
@@ -73,6 +75,38 @@ public class ComponentsTest {
       }
     }
     return component;
+  }
+
+  /** An unlabelled graph (string keys, unicode among them) held in memory and computed in tables. */
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void anUnlabelledGraphInMemoryOrInTables(boolean inMemory) {
+    try (Store store = DegreesTest.open(dir)) {
+      List<TestGraphs.Edge> edges = new java.util.ArrayList<>();
+      for (TestGraphs.Edge e : TestGraphs.random(new Random(25), 60, 45)) {
+        edges.add(new TestGraphs.Edge(e.u(), e.v(), e.w(), ""));
+      }
+      edges.add(new TestGraphs.Edge("loner", "loner", 1, ""));
+      edges.add(new TestGraphs.Edge("\u00e9t\u00e9", "zz-only-a-target", 1, ""));
+      edges.add(new TestGraphs.Edge("a-longer-key-than-seven-bytes", "\u00e9t\u00e9", 1, ""));
+      TestGraphs.write(store, "G", edges);
+      java.util.Set<String> before = new java.util.TreeSet<>(store.tables());
+      int rounds;
+      try (Session s = Session.open(store).inMemory(inMemory)) {
+        rounds = Components.run(s.matrix("G"), "CC", IterationListener.NONE);
+      }
+      if (inMemory) {
+        assertEquals(1, rounds, "union-find over the arrays: one pass");
+      }
+      Map<String, String> got = new TreeMap<>();
+      for (Entry<Key, Value> e : store.scanAll("CC", ScanSpec.all())) {
+        got.put(e.getKey().getRow().toString(), e.getValue().toString());
+      }
+      assertEquals(oracle(TestGraphs.adjacency(edges, true)), got);
+      java.util.Set<String> after = new java.util.TreeSet<>(store.tables());
+      after.remove("CC");
+      assertEquals(before, after, "no temporaries left");
+    }
   }
 
   @Test

@@ -22,6 +22,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.embedded.EmbeddedStore;
@@ -43,7 +45,12 @@ public class PageRankTest {
 
   /** The checks of this class on any store. */
   public static void checkAll(Store store, String prefix) {
-    checkSmall(store, prefix, 1e-9);
+    checkAll(store, prefix, true);
+  }
+
+  /** The checks; {@code inMemory}: whether the session may hold the graph in memory (else it computes in tables). */
+  public static void checkAll(Store store, String prefix, boolean inMemory) {
+    checkSmall(store, prefix, 1e-9, inMemory);
     Random rnd = new Random(12);
     Set<List<String>> distinct = new TreeSet<>((p, q) -> (p.get(0) + "\t" + p.get(1)).compareTo(q.get(0) + "\t" + q.get(1)));
     for (int i = 0; i < 300; i++) {
@@ -51,20 +58,20 @@ public class PageRankTest {
     }
     List<String[]> random = new ArrayList<>();
     distinct.forEach(x -> random.add(e(x.get(0), x.get(1))));
-    checkGraph(store, prefix + "random", random, 1e-6); // a looser tolerance: fewer iterations, a quicker test
+    checkGraph(store, prefix + "random", random, 1e-6, inMemory); // a looser tolerance: fewer iterations, a quicker test
   }
 
   /**
    * The hand-made graph with tolerance {@code tol}, the visibility case and the errors: what the Accumulo
    * host runs (each of its kernel runs costs a second or so).
    */
-  public static void checkSmall(Store store, String prefix, double tol) {
+  public static void checkSmall(Store store, String prefix, double tol, boolean inMemory) {
     // d has no out-edge (dangling), e only appears as a target (dangling too), d2 no in-edge, a self-loop
     List<String[]> small = List.of(e("a", "b"), e("a", "c"), e("b", "c"), e("c", "a"), e("c", "d"), e("d2", "e"),
         e("b", "b"));
-    checkGraph(store, prefix + "small", small, tol);
-    checkVisibility(store, prefix, Math.max(tol, 1e-6));
-    checkErrors(store, prefix);
+    checkGraph(store, prefix + "small", small, tol, inMemory);
+    checkVisibility(store, prefix, Math.max(tol, 1e-6), inMemory);
+    checkErrors(store, prefix, inMemory);
   }
 
   /**
@@ -73,11 +80,16 @@ public class PageRankTest {
    * "secret", each against the oracle's iterate after as many rounds; no temporaries left.
    */
   public static void checkIterations(Store store, String prefix, int iterations) {
+    checkIterations(store, prefix, iterations, true);
+  }
+
+  /** As above, in memory or in tables. */
+  public static void checkIterations(Store store, String prefix, int iterations, boolean inMemory) {
     List<String[]> small = List.of(e("a", "b"), e("a", "c"), e("b", "c"), e("c", "a"), e("c", "d"), e("d2", "e"),
         e("b", "b"));
     write(store, prefix + "small", small, null);
     PageRank.Options o = PageRank.Options.defaults().tolerance(0).maxIterations(iterations);
-    assertRanks(oracle(small, 0.85, 0, iterations, true), iterate(store, prefix + "small", Session.open(store), o));
+    assertRanks(oracle(small, 0.85, 0, iterations, true), iterate(store, prefix + "small", Session.open(store).inMemory(inMemory), o));
     List<String[]> open = List.of(e("a", "b"), e("b", "c"), e("c", "a"), e("c", "d"));
     store.create(prefix + "vis", TableSettings.defaults());
     try (TableWriter w = store.writer(prefix + "vis")) {
@@ -86,7 +98,7 @@ public class PageRankTest {
       }
       w.addMutation(cell(e("a", "z"), "secret"));
     }
-    Map<String, Double> seen = iterate(store, prefix + "vis", Session.open(store).auths(new Authorizations()), o);
+    Map<String, Double> seen = iterate(store, prefix + "vis", Session.open(store).inMemory(inMemory).auths(new Authorizations()), o);
     assertFalse(seen.containsKey("z"));
     assertRanks(oracle(open, 0.85, 0, iterations, true), seen);
   }
@@ -112,15 +124,15 @@ public class PageRankTest {
     return new String[] {u, v};
   }
 
-  private static void checkGraph(Store store, String table, List<String[]> edges, double tol) {
+  private static void checkGraph(Store store, String table, List<String[]> edges, double tol, boolean inMemory) {
     write(store, table, edges, null);
     Map<String, Double> expected = oracle(edges, 0.85, tol, 100);
-    Map<String, Double> got = run(store, table, Session.open(store), PageRank.Options.defaults().tolerance(tol));
+    Map<String, Double> got = run(store, table, Session.open(store).inMemory(inMemory), PageRank.Options.defaults().tolerance(tol));
     assertRanks(expected, got);
   }
 
   /** A reader without "secret" gets the ranks of the edges it can read (one of them removes a vertex). */
-  private static void checkVisibility(Store store, String prefix, double tol) {
+  private static void checkVisibility(Store store, String prefix, double tol, boolean inMemory) {
     List<String[]> open = List.of(e("a", "b"), e("b", "c"), e("c", "a"), e("c", "d"));
     List<String[]> secret = List.of(e("a", "z"), e("d", "a"), e("b", "d"));
     store.create(prefix + "vis", TableSettings.defaults());
@@ -136,14 +148,14 @@ public class PageRankTest {
     all.addAll(secret);
     PageRank.Options o = PageRank.Options.defaults().tolerance(tol);
     assertRanks(oracle(all, 0.85, tol, 100), run(store, prefix + "vis",
-        Session.open(store).auths(new Authorizations("secret")), o));
-    Map<String, Double> seen = run(store, prefix + "vis", Session.open(store).auths(new Authorizations()), o);
+        Session.open(store).inMemory(inMemory).auths(new Authorizations("secret")), o));
+    Map<String, Double> seen = run(store, prefix + "vis", Session.open(store).inMemory(inMemory).auths(new Authorizations()), o);
     assertFalse(seen.containsKey("z"));
     assertRanks(oracle(open, 0.85, tol, 100), seen);
   }
 
-  private static void checkErrors(Store store, String prefix) {
-    try (Session s = Session.open(store)) {
+  private static void checkErrors(Store store, String prefix, boolean inMemory) {
+    try (Session s = Session.open(store).inMemory(inMemory)) {
       TabuloException x = assertThrows(TabuloException.class,
           () -> PageRank.run(s.matrix(prefix + "small"), prefix + "small", PageRank.Options.defaults()));
       assertTrue(x.getMessage().contains(prefix + "small"), x.getMessage());
@@ -258,25 +270,28 @@ public class PageRankTest {
     return s;
   }
 
-  @Test
-  void ranksAsThePowerIterationOverMaps() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void ranksAsThePowerIterationOverMaps(boolean inMemory) {
     try (Store store = open(dir)) {
-      checkAll(store, "");
+      checkAll(store, "", inMemory);
     }
   }
 
   /** What the Accumulo host checks, here too: the iterates after 1 and 2 rounds, not converged. */
-  @Test
-  void eachIterateIsTheOraclesIterate() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void eachIterateIsTheOraclesIterate(boolean inMemory) {
     try (Store store = open(dir)) {
-      checkIterations(store, "one_", 1);
-      checkIterations(store, "two_", 2);
+      checkIterations(store, "one_", 1, inMemory);
+      checkIterations(store, "two_", 2, inMemory);
     }
   }
 
-  @Test
-  void anEmptyGraphHasNoRanks() {
-    try (Store store = open(dir); Session s = Session.open(store)) {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void anEmptyGraphHasNoRanks(boolean inMemory) {
+    try (Store store = open(dir); Session s = Session.open(store).inMemory(inMemory)) {
       store.create("G", TableSettings.defaults());
       PageRank.Result r = PageRank.run(s.matrix("G"), "R", PageRank.Options.defaults());
       assertEquals(0, r.vertices());
@@ -284,14 +299,15 @@ public class PageRankTest {
     }
   }
 
-  @Test
-  void stopsAfterMaxIterationsAndTellsEachIteration() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void stopsAfterMaxIterationsAndTellsEachIteration(boolean inMemory) {
     try (Store store = open(dir)) {
       List<String[]> g = List.of(e("a", "b"), e("b", "c"), e("c", "a"), e("c", "b"));
       write(store, "G", g, null);
       List<Double> changes = new ArrayList<>();
       PageRank.Result r;
-      try (Session s = Session.open(store)) {
+      try (Session s = Session.open(store).inMemory(inMemory)) {
         r = PageRank.run(s.matrix("G"), "R", PageRank.Options.defaults().tolerance(0).maxIterations(3)
             .listener((i, change) -> changes.add(change)));
       }

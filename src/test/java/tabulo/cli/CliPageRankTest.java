@@ -43,6 +43,21 @@ class CliPageRankTest {
     assertEquals(0.7125, Double.parseDouble(lines.get(1).split("\t")[2]), 1e-15);
   }
 
+  /** The same by-hand iterate computed in tables (--in-tables), where the default holds the graph in memory. */
+  @Test
+  void inTablesGivesTheSameIterate() {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("G");
+    cli.put("G", "a\tb\t7\n");
+    CliRunner.Result r = cli.run("pagerank", "G", "R", "--max-iterations", "1", "--tolerance", "0", "--in-tables");
+    assertEquals(0, r.code(), r::toString);
+    List<String> lines = CliRunner.lines(cli.scan("R"));
+    assertEquals(0.2875, Double.parseDouble(lines.get(0).split("\t")[2]), 1e-15);
+    assertEquals(0.7125, Double.parseDouble(lines.get(1).split("\t")[2]), 1e-15);
+    CliRunner.ok(cli.run("components", "G", "C", "--in-tables"));
+    assertEquals("a\tcomponent\ta\nb\tcomponent\ta\n", cli.scan("C"));
+  }
+
   @Test
   void errors() {
     CliRunner cli = new CliRunner(dir);
