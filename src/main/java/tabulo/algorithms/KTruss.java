@@ -6,6 +6,9 @@ import tabulo.math.Semirings;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
+import tabulo.ops.ResidentGraph;
+import tabulo.ops.Session;
+import tabulo.storage.TableNames;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
@@ -23,6 +26,11 @@ import tabulo.ops.mxm.MxmResult;
  * <p>For k = 3 one iteration is the answer: it removes only edges in no triangle, and removing those
  * changes no other edge's triangle count, so a second iteration would remove nothing. That iteration is
  * computed straight into OUT (when OUT is a plain new table), not into a temporary copied afterwards.
+ *
+ * <p>Where the kernels run in this process and OUT is a plain new table, G's structure is read once into
+ * arrays ({@link ResidentGraph}) and the same iterations run there: each edge's support counted by marking
+ * one end's neighbours and scanning the other's, the edges below k-2 dropped, by the same stopping rule. A
+ * labelled graph, a mask or accumulator, and Accumulo's tablet servers use the operations above.
  */
 public final class KTruss {
   /** Hears each iteration: its number, the edges left (each direction counted), the edges it removed. */
@@ -36,9 +44,14 @@ public final class KTruss {
     if (k < 3) {
       throw new IllegalArgumentException("k must be at least 3 (the 2-truss is the graph itself), got " + k);
     }
+    boolean plainOut = out.mask() == null && out.accum() == null;
+    ResidentGraph held = plainOut && out.table() != null && !g.session().store().exists(out.table())
+        ? ResidentGraph.load(g, ResidentGraph.defaultMaxEdges()) : null; // (an existing OUT: the operations' error)
+    if (held != null) {
+      return inMemory(held.undirected(), k, g, out.table(), listener);
+    }
     Matrix a = Graph.undirected(g);
     long edges = Math.round(a.reduce(Monoids.PLUS)); // A's values are all 1: the sum counts its entries
-    boolean plainOut = out.mask() == null && out.accum() == null;
     for (int iteration = 1;; iteration++) {
       boolean last = k == 3; // the keep drops only edges in no triangle: see the class comment
       Mxm support = Mxm.of(a, a, MxmOptions.defaults().semiring(Semirings.PLUS_PAIR).keep(BinaryOps.GE, k - 2));
@@ -56,6 +69,60 @@ public final class KTruss {
       a = kept; // plus.pair reads only its structure
       edges = left;
     }
+  }
+
+  /** The iterations over the undirected graph's arrays, then the truss's edges into OUT. */
+  private static Matrix inMemory(ResidentGraph a, int k, Matrix g, String out, Iterations listener) {
+    Session s = g.session();
+    TableNames.checkUserTable(out);
+    int[] offsets = a.offsets();
+    int[] targets = a.targets();
+    boolean[] alive = new boolean[targets.length];
+    java.util.Arrays.fill(alive, true);
+    int[] support = new int[targets.length];
+    int[] mark = new int[a.vertices()];
+    long edges = targets.length;
+    for (int iteration = 1;; iteration++) {
+      s.checkCancelled();
+      java.util.Arrays.fill(support, 0);
+      java.util.Arrays.fill(mark, -1); // marks are vertex numbers: an earlier iteration's must not match
+      for (int u = 0; u < a.vertices(); u++) {
+        for (int e = offsets[u]; e < offsets[u + 1]; e++) {
+          if (alive[e]) {
+            mark[targets[e]] = u; // u's neighbours, to be met again from each neighbour v's list
+          }
+        }
+        for (int e = offsets[u]; e < offsets[u + 1]; e++) {
+          int v = targets[e];
+          if (alive[e] && v > u) { // each edge once; its reverse gets the same support
+            int common = 0;
+            for (int f = offsets[v]; f < offsets[v + 1]; f++) {
+              if (alive[f] && mark[targets[f]] == u) {
+                common++;
+              }
+            }
+            support[e] = common;
+            support[java.util.Arrays.binarySearch(targets, offsets[v], offsets[v + 1], u)] = common;
+          }
+        }
+      }
+      long left = 0;
+      for (int e = 0; e < targets.length; e++) {
+        if (alive[e] && support[e] < k - 2) {
+          alive[e] = false;
+        }
+        left += alive[e] ? 1 : 0;
+      }
+      listener.ended(iteration, left, edges - left);
+      if (k == 3 || left == edges) { // as the operations do (k = 3: see the class comment)
+        break;
+      }
+      edges = left;
+    }
+    s.checkCancelled();
+    String named = a.writeEdges(s, out, "ktruss", g.table(), e -> alive[e] ? s.codec().encode(support[e]) : null);
+    s.store().rename(named, out);
+    return s.matrix(out);
   }
 
   /**

@@ -32,6 +32,10 @@ final class KTrussCommand implements Runnable {
   @Mixin
   OutputOptions output;
 
+  @Option(names = "--in-tables", description = "Compute every iteration in tables even where the kernels run in "
+      + "this process (by default there an unlabelled G is read once into arrays when OUT is a plain new table).")
+  boolean inTables;
+
   @Override
   public void run() {
     if (k < 3) {
@@ -39,7 +43,7 @@ final class KTrussCommand implements Runnable {
     }
     boolean terminal = System.console() != null;
     try (Store store = main.openStore()) {
-      output.compute(main, store, out, s -> KTruss.run(s.matrix(g), k, output.target(s, out),
+      output.compute(main, store, out, s -> KTruss.run(s.inMemory(!inTables).matrix(g), k, output.target(s, out),
           (iteration, edges, removed) -> {
             if (terminal) {
               main.err().printf("ktruss: iteration %d, %,d edges left, %,d removed%n", iteration, edges / 2,

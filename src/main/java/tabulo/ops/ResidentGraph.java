@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.function.IntFunction;
 
 import tabulo.kernel.Columns;
+import tabulo.kernel.KernelCounters;
 import tabulo.kernel.KeyDictionary;
 import tabulo.rfile.CellFields;
 import tabulo.storage.Scan;
@@ -82,6 +83,73 @@ public final class ResidentGraph {
   }
 
   /**
+   * G ∪ G^T without self-loops: each vertex's neighbours once, in key order (the structure the undirected
+   * algorithms use).
+   */
+  public ResidentGraph undirected() {
+    int n = keys.length;
+    int[] count = new int[n + 1];
+    for (int u = 0; u < n; u++) {
+      for (int k = offsets[u]; k < offsets[u + 1]; k++) {
+        if (targets[k] != u) {
+          count[u + 1]++;
+          count[targets[k] + 1]++;
+        }
+      }
+    }
+    for (int v = 0; v < n; v++) {
+      count[v + 1] += count[v];
+    }
+    int[] fill = Arrays.copyOf(count, n);
+    int[] both = new int[count[n]];
+    for (int u = 0; u < n; u++) {
+      for (int k = offsets[u]; k < offsets[u + 1]; k++) {
+        int v = targets[k];
+        if (v != u) {
+          both[fill[u]++] = v;
+          both[fill[v]++] = u;
+        }
+      }
+    }
+    int[] off = new int[n + 1];
+    int kept = 0;
+    for (int u = 0; u < n; u++) { // sorted, an edge stored both ways kept once
+      Arrays.sort(both, count[u], count[u + 1]);
+      off[u] = kept;
+      for (int k = count[u]; k < count[u + 1]; k++) {
+        if (k == count[u] || both[k] != both[k - 1]) {
+          both[kept++] = both[k];
+        }
+      }
+    }
+    off[n] = kept;
+    return new ResidentGraph(keys, off, Arrays.copyOf(both, kept));
+  }
+
+  /**
+   * Writes OUT(u, v) = {@code value.apply(e)} for each edge e = (u, v) (null: no cell) into a new table of
+   * the session's workspace near {@code out}, split like {@code near}; returns its name.
+   */
+  public String writeEdges(Session s, String out, String role, String near, IntFunction<byte[]> value) {
+    String into = s.workspace(out).create(role, TableSettings.defaults().splits(s.store().splits(near)));
+    byte[] empty = new byte[0];
+    KernelCounters written = new KernelCounters();
+    try (SortedLoader loader = s.store().bulkLoad(into)) {
+      for (int u = 0; u < keys.length; u++) {
+        for (int e = offsets[u]; e < offsets[u + 1]; e++) { // targets in key order: the cells' order
+          byte[] x = value.apply(e);
+          if (x != null) {
+            loader.append(keys[u], empty, keys[targets[e]], empty, 0, x);
+            written.entriesWritten.incrementAndGet();
+          }
+        }
+      }
+    }
+    s.tellRunEnded(written); // a command reports the cells OUT holds from its last run's counters
+    return into;
+  }
+
+  /**
    * Writes OUT(v, {@code column}) = {@code value.apply(v)} (a stored value; null: no cell) into the new
    * table {@code into} of the session's workspace near {@code out}, split like {@code near}; returns its name.
    */
@@ -90,14 +158,17 @@ public final class ResidentGraph {
     String into = s.workspace(out).create(role, TableSettings.defaults().splits(store.splits(near)));
     byte[] empty = new byte[0];
     byte[] qualifier = column.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    KernelCounters written = new KernelCounters();
     try (SortedLoader loader = store.bulkLoad(into)) {
       for (int v = 0; v < keys.length; v++) {
         byte[] x = value.apply(v);
         if (x != null) {
           loader.append(keys[v], empty, qualifier, empty, 0, x);
+          written.entriesWritten.incrementAndGet();
         }
       }
     }
+    s.tellRunEnded(written);
     return into;
   }
 

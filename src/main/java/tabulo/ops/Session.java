@@ -209,6 +209,11 @@ public final class Session implements AutoCloseable {
     progress.accept(cells);
   }
 
+  /** Tells the run-end listener what work that runs no kernel did, as a kernel run's counters would. */
+  public void tellRunEnded(KernelCounters counters) {
+    runEnded.accept(counters);
+  }
+
   /** Stops with an error once the session is cancelled: work that runs no kernel asks now and then. */
   public void checkCancelled() {
     if (cancelled.getAsBoolean()) {

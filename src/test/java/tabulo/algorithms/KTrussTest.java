@@ -15,6 +15,8 @@ import java.util.TreeSet;
 
 import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.ops.Session;
@@ -51,13 +53,19 @@ public class KTrussTest {
   }
 
   public static void checkAll(Store store, String prefix, List<Authorizations> readers, Set<String> graphs, int... ks) {
+    checkAll(store, prefix, true, readers, graphs, ks);
+  }
+
+  /** The checks; {@code inMemory}: whether the session may hold an unlabelled graph in memory. */
+  public static void checkAll(Store store, String prefix, boolean inMemory, List<Authorizations> readers,
+      Set<String> graphs, int... ks) {
     GraphOracle.cases(new Random(10), graphs).forEach((name, edges) -> {
       GraphOracle.write(store, prefix + name, edges);
       for (Authorizations reader : readers) {
         for (int k : ks) {
           String out = prefix + name + "_k" + k + reader.toString().replace(",", "");
           List<Long> removed = new ArrayList<>();
-          try (Session s = Session.open(store).auths(reader).unitEntries(3)) {
+          try (Session s = Session.open(store).auths(reader).unitEntries(3).inMemory(inMemory)) {
             KTruss.run(s.matrix(prefix + name), k, Target.table(out), (i, left, gone) -> removed.add(gone));
           }
           assertEquals(oracle(GraphOracle.adjacency(edges, reader), k), GraphOracle.read(store, out, reader, true),
@@ -72,10 +80,11 @@ public class KTrussTest {
     });
   }
 
-  @Test
-  void matchesBruteForceForEveryReader() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void matchesBruteForceForEveryReader(boolean inMemory) {
     try (Store store = GraphOracle.open(dir)) {
-      checkAll(store, "K_", GraphOracle.READERS, GraphOracle.ALL_GRAPHS, 3, 4);
+      checkAll(store, "K_", inMemory, GraphOracle.READERS, GraphOracle.ALL_GRAPHS, 3, 4);
     }
   }
 

@@ -30,7 +30,7 @@ class CliCtrlCTest {
 
   @Test
   void anAlgorithmStoppedByASignalLeavesNoTemporary() throws Exception {
-    stoppedBySignalLeavesOnlyTheGraph("kt", "ktruss", "g", "kt", "--k", "3");
+    stoppedBySignalLeavesOnlyTheGraph("kt", "ktruss", "g", "kt", "--k", "3", "--in-tables");
   }
 
   /** mult opens its own session: it stops too, before C is published. */

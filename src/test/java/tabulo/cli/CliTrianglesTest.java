@@ -28,8 +28,11 @@ class CliTrianglesTest {
     CliRunner.ok(cli.run("clustering", "G", "L"));
     // c has 3 neighbours, 1 linked pair of 3: 1/3 printed so it reads back as the same double
     assertEquals("a\tlcc\t1\nb\tlcc\t1\nc\tlcc\t" + (1.0 / 3) + "\nd\tlcc\t0\n", cli.scan("L"));
-    CliRunner.ok(cli.run("ktruss", "G", "K", "--k", "3"));
+    assertEquals("ktruss: 6 cells written to K\n", CliRunner.ok(cli.run("ktruss", "G", "K", "--k", "3")));
     assertEquals("a\tb\t1\na\tc\t1\nb\ta\t1\nb\tc\t1\nc\ta\t1\nc\tb\t1\n", cli.scan("K"));
+    assertEquals("ktruss: 6 cells written to K2\n",
+        CliRunner.ok(cli.run("ktruss", "G", "K2", "--k", "3", "--in-tables")));
+    assertEquals(cli.scan("K"), cli.scan("K2"));
     CliRunner.ok(cli.run("jaccard", "G", "J"));
     // N(a) = {b,c}, N(b) = {a,c}, N(c) = {a,b,d}, N(d) = {c}
     assertEquals("a\tb\t" + (1.0 / 3) + "\na\tc\t0.25\na\td\t0.5\nb\tc\t0.25\nb\td\t0.5\n", cli.scan("J"));
