@@ -1,5 +1,7 @@
 package tabulo.algorithms;
 
+import java.util.Arrays;
+
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.Semirings;
@@ -78,14 +80,14 @@ public final class KTruss {
     int[] offsets = a.offsets();
     int[] targets = a.targets();
     boolean[] alive = new boolean[targets.length];
-    java.util.Arrays.fill(alive, true);
+    Arrays.fill(alive, true);
     int[] support = new int[targets.length];
     int[] mark = new int[a.vertices()];
     long edges = targets.length;
     for (int iteration = 1;; iteration++) {
       s.checkCancelled();
-      java.util.Arrays.fill(support, 0);
-      java.util.Arrays.fill(mark, -1); // marks are vertex numbers: an earlier iteration's must not match
+      Arrays.fill(support, 0);
+      Arrays.fill(mark, -1); // marks are vertex numbers: an earlier iteration's must not match
       for (int u = 0; u < a.vertices(); u++) {
         for (int e = offsets[u]; e < offsets[u + 1]; e++) {
           if (alive[e]) {
@@ -102,7 +104,7 @@ public final class KTruss {
               }
             }
             support[e] = common;
-            support[java.util.Arrays.binarySearch(targets, offsets[v], offsets[v + 1], u)] = common;
+            support[Arrays.binarySearch(targets, offsets[v], offsets[v + 1], u)] = common;
           }
         }
       }

@@ -1,5 +1,6 @@
 package tabulo.algorithms;
 
+import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
 import tabulo.math.BinaryOps;
@@ -143,7 +144,7 @@ public final class PageRank {
     double d = o.damping();
     double[] r = new double[n];
     double[] next = new double[n];
-    java.util.Arrays.fill(r, 1.0 / n);
+    Arrays.fill(r, 1.0 / n);
     double change = Double.NaN;
     int iterations = 0;
     boolean converged = n == 0;
@@ -152,7 +153,7 @@ public final class PageRank {
         throw new TabuloException("pagerank: cancelled at iteration " + (iterations + 1));
       }
       double dangling = 0;
-      java.util.Arrays.fill(next, 0);
+      Arrays.fill(next, 0);
       for (int u = 0; u < n; u++) {
         int from = offsets[u];
         int to = offsets[u + 1];
