@@ -10,11 +10,11 @@ import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
 import tabulo.ops.ResidentGraph;
 import tabulo.ops.Session;
-import tabulo.storage.TableNames;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
+import tabulo.storage.TableNames;
 
 /**
  * The k-truss of G's undirected graph: the largest subgraph whose every edge lies in at least k-2 of its
