@@ -21,6 +21,13 @@ def _output(mask=None, structure=False, complement=False, accum=None, auths=None
     return spec
 
 
+def _in_tables(spec, in_tables):
+    """pagerank, components, ktruss: in_tables=True computes every round in tables even where the kernels
+    run in this process (by default there an unlabelled graph is read once into arrays)."""
+    _jvm.call(spec.inTables, bool(in_tables))
+    return spec
+
+
 def _double(x):
     import jpype
     return None if x is None else jpype.JObject(float(x), jpype.JDouble)
@@ -145,9 +152,9 @@ class Algorithms:
                           _double(min_degree), _double(max_degree), bool(undirected), _output(**output))
         return self._with_info(out, levels=int(levels))
 
-    def components(self, g, out, **output):
+    def components(self, g, out, in_tables=False, **output):
         """OUT(v, component): the smallest vertex key of v's undirected component: `components`."""
-        rounds = _job.run(self._alg().components, "components", g, out, _output(**output))
+        rounds = _job.run(self._alg().components, "components", g, out, _in_tables(_output(**output), in_tables))
         return self._with_info(out, rounds=int(rounds))
 
     def sssp(self, g, out, from_, **output):
@@ -155,11 +162,11 @@ class Algorithms:
         rounds = _job.run(self._alg().sssp, "sssp", g, out, str(from_), _output(**output))
         return self._with_info(out, rounds=int(rounds))
 
-    def pagerank(self, g, out, damping=0.85, tolerance=1e-9, max_iterations=100, **output):
+    def pagerank(self, g, out, damping=0.85, tolerance=1e-9, max_iterations=100, in_tables=False, **output):
         """OUT(v, rank), as NetworkX's pagerank(G, weight=None): `pagerank`. Warns when not converged
         after max_iterations (OUT holds the last iterate); OUT.info has iterations, change, converged."""
         r = _job.run(self._alg().pagerank, "pagerank", g, out, float(damping), float(tolerance),
-                     int(max_iterations), _output(**output))
+                     int(max_iterations), _in_tables(_output(**output), in_tables))
         if not bool(r.converged()):
             warnings.warn(f"pagerank: not converged after {int(r.iterations())} iterations (change "
                           f"{float(r.change())}, needs < {int(r.vertices()) * tolerance}); {out} holds the last "
@@ -176,9 +183,10 @@ class Algorithms:
         """OUT(v, lcc): the local clustering coefficient of G's undirected graph: `clustering`."""
         return self._table_result(out, self._alg().clustering, "clustering", g, out, _output(**output))
 
-    def ktruss(self, g, out, k, **output):
+    def ktruss(self, g, out, k, in_tables=False, **output):
         """OUT: the k-truss of G's undirected graph, both directions, valued with triangles: `ktruss`."""
-        return self._table_result(out, self._alg().ktruss, "ktruss", g, out, int(k), _output(**output))
+        return self._table_result(out, self._alg().ktruss, "ktruss", g, out, int(k),
+                                  _in_tables(_output(**output), in_tables))
 
     def jaccard(self, g, out, **output):
         """OUT(u, v) = |N(u) ∩ N(v)| / |N(u) ∪ N(v)| for u < v sharing a neighbour: `jaccard`."""

@@ -97,6 +97,22 @@ def test_pagerank_clustering_ktruss_jaccard(db):
     assert jac.keys() == want.keys() and max(abs(jac[k] - want[k]) for k in want) < 1e-12
 
 
+def test_in_memory_and_in_tables_agree_with_networkx(db):
+    g = random_graph(db, n=20, m=70, seed=6)
+    u = nx.Graph(g.edges())
+    want = power_iteration(g, 5)
+    truss = {(a, b) for a, b in nx.k_truss(u, 4).edges()}
+    for in_tables in (False, True):
+        with pytest.warns(RuntimeWarning, match="not converged after 5 iterations"):
+            ranks = column(db.pagerank("G", f"PR{in_tables}", tolerance=0, max_iterations=5, in_tables=in_tables),
+                           "rank")
+        assert ranks.keys() == want.keys() and max(abs(ranks[v] - want[v]) for v in want) < 1e-12
+        comps = column(db.components("G", f"C{in_tables}", in_tables=in_tables), "component")
+        assert comps == {v: min(c) for c in nx.connected_components(u) for v in c}
+        got = set(assoc_dict(db.ktruss("G", f"K{in_tables}", k=4, in_tables=in_tables).to_assoc()))
+        assert got == truss | {(b, a) for a, b in truss}
+
+
 def test_pagerank_not_converged_warns_and_errors_are_clear(db):
     random_graph(db)
     with pytest.warns(RuntimeWarning, match="not converged after 2 iterations"):

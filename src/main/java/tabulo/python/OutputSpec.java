@@ -27,6 +27,7 @@ public final class OutputSpec {
   private Authorizations auths;
   private ValueCodec codec = ValueCodec.named("decimal");
   private boolean nextToData = true;
+  private boolean inMemory = true;
 
   public OutputSpec mask(String table, boolean structure, boolean complement) {
     if (table == null && (structure || complement)) {
@@ -81,6 +82,15 @@ public final class OutputSpec {
     return this;
   }
 
+  /**
+   * pagerank, components, ktruss: compute every round in tables even where the kernels run in this process
+   * (by default there an unlabelled graph is read once into arrays).
+   */
+  public OutputSpec inTables(boolean t) {
+    this.inMemory = !t;
+    return this;
+  }
+
   boolean hasMaskOrAccum() {
     return mask != null || accum != null;
   }
@@ -95,7 +105,7 @@ public final class OutputSpec {
 
   /** A session on {@code store} with these options, reporting progress to and cancelled by {@code job}. */
   Session session(Store store, Job job) {
-    Session s = Session.open(store).codec(codec).nextToData(nextToData).progress(job::progress)
+    Session s = Session.open(store).codec(codec).nextToData(nextToData).inMemory(inMemory).progress(job::progress)
         .cancelled(job::cancelled);
     if (auths != null) {
       s.auths(auths);
