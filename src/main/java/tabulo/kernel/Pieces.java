@@ -18,7 +18,7 @@ import tabulo.storage.Store;
  * embedded table is often one tablet, and an extract of a few rows lies in one), so that every worker has
  * work. Cut at rows, as tablets are: to a kernel each piece is a tablet's range.
  */
-final class Pieces {
+public final class Pieces {
   private static final int SAMPLES_PER_WORKER = 64;
   private static final int PIECES_PER_WORKER = 2; // more than one each: pieces of equal bytes differ in work
 
@@ -32,7 +32,7 @@ final class Pieces {
   }
 
   /** The pieces of {@code table}'s {@code tablets} for {@code workers} reading its {@code rows}. */
-  static List<Range> of(Store store, String table, KeySpec rows, int workers, List<Range> tablets) {
+  public static List<Range> of(Store store, String table, KeySpec rows, int workers, List<Range> tablets) {
     if (workers < 2) {
       return tablets;
     }

@@ -78,7 +78,7 @@ public final class Scans {
   }
 
   /** The rows cut at {@code ends} (sorted, distinct), as tablets are: (-inf, e1], (e1, e2], ..., (en, +inf). */
-  static List<Range> cutAt(List<Text> ends) {
+  public static List<Range> cutAt(List<Text> ends) {
     List<Range> out = new ArrayList<>(ends.size() + 1);
     Text prev = null;
     for (Text end : ends) {

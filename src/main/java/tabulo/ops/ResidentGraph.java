@@ -3,12 +3,7 @@ package tabulo.ops;
 import java.util.Arrays;
 import java.util.function.IntFunction;
 
-import tabulo.kernel.Columns;
 import tabulo.kernel.KernelCounters;
-import tabulo.kernel.KeyDictionary;
-import tabulo.rfile.CellFields;
-import tabulo.storage.Scan;
-import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
@@ -19,7 +14,7 @@ import tabulo.storage.TableSettings;
  * G). Only where the kernels run in this process ({@link Session#holdsGraphsInMemory}): tablet servers
  * keep nothing between kernel runs, and there the algorithms compute every round in tables.
  *
- * <p>Vertices are the row and column keys (a column is {@link Columns#key}), numbered in key order (UTF-8
+ * <p>Vertices are the row and column keys (a column is {@code family:qualifier}, or the qualifier of the empty family), numbered in key order (UTF-8
  * bytes, the tables' order), so the smallest id is the smallest key. Every visible cell is an edge, its
  * value ignored (the structure, as {@code apply(ONE)}). A graph with a labelled cell is not held: a result
  * cell must carry the labels of the cells it came from, which the table kernels do.
@@ -29,7 +24,7 @@ public final class ResidentGraph {
   private final int[] offsets;
   private final int[] targets;
 
-  private ResidentGraph(byte[][] keys, int[] offsets, int[] targets) {
+  ResidentGraph(byte[][] keys, int[] offsets, int[] targets) {
     this.keys = keys;
     this.offsets = offsets;
     this.targets = targets;
@@ -45,11 +40,7 @@ public final class ResidentGraph {
     if (!s.holdsGraphsInMemory() || s.store().info(g.table()).knownEntries() > 2 * maxEdges) {
       return null; // stored entries count versions and deletes too: only far too many is a reason not to try
     }
-    Loader loader = new Loader(s, maxEdges);
-    try (Scan scan = s.store().scan(g.table(), ScanSpec.all().auths(s.auths()))) {
-      scan.forEachCell(loader::accept);
-    }
-    return loader.refused ? null : loader.graph();
+    return ResidentGraphLoader.load(s, g.table(), maxEdges);
   }
 
   /** The largest graph, in cells, held in memory: about 1/64 of the heap (its arrays and keys fit twice over). */
@@ -170,110 +161,5 @@ public final class ResidentGraph {
     }
     s.tellRunEnded(written);
     return into;
-  }
-
-  /** Reads cells in key order: a row's edges as column numbers by first sight, then renumbered in key order. */
-  private static final class Loader {
-    private final Session session;
-    private final long maxEdges;
-    private final KeyDictionary columns = new KeyDictionary(1 << 16);
-    private byte[][] rows = new byte[1 << 10][];
-    private int[] rowEnds = new int[1 << 10]; // edges up to the end of each row
-    private int rowCount;
-    private int[] edgeColumns = new int[1 << 16]; // each edge's column number in `columns`
-    private int edges;
-    private byte[] columnBuffer = new byte[64];
-    private int columnBufferLength;
-    boolean refused;
-
-    Loader(Session session, long maxEdges) {
-      this.session = session;
-      this.maxEdges = maxEdges;
-    }
-
-    boolean accept(CellFields c) {
-      if (c.visibilityLength() > 0 || edges >= maxEdges || edges == Integer.MAX_VALUE - 8) {
-        refused = true;
-        return false;
-      }
-      if ((edges & 0xfffff) == 0xfffff) {
-        session.tellProgress(edges);
-        session.checkCancelled();
-      }
-      if (rowCount == 0 || !Arrays.equals(rows[rowCount - 1], 0, rows[rowCount - 1].length, c.row(), 0,
-          c.rowLength())) {
-        if (rowCount == rows.length) {
-          rows = Arrays.copyOf(rows, 2 * rowCount);
-          rowEnds = Arrays.copyOf(rowEnds, 2 * rowCount);
-        }
-        rows[rowCount++] = Arrays.copyOf(c.row(), c.rowLength());
-      }
-      if (edges == edgeColumns.length) {
-        edgeColumns = Arrays.copyOf(edgeColumns, (int) Math.min(2L * edges, Integer.MAX_VALUE - 8));
-      }
-      edgeColumns[edges++] = c.familyLength() == 0 ? columns.add(c.qualifier(), c.qualifierLength())
-          : columns.add(familyColumn(c), columnBufferLength);
-      rowEnds[rowCount - 1] = edges;
-      return true;
-    }
-
-    /** The column key family:qualifier in {@link #columnBuffer} (as {@link Columns#key}). */
-    private byte[] familyColumn(CellFields c) {
-      int n = c.familyLength() + 1 + c.qualifierLength();
-      if (columnBuffer.length < n) {
-        columnBuffer = new byte[2 * n];
-      }
-      System.arraycopy(c.family(), 0, columnBuffer, 0, c.familyLength());
-      columnBuffer[c.familyLength()] = ':';
-      System.arraycopy(c.qualifier(), 0, columnBuffer, c.familyLength() + 1, c.qualifierLength());
-      columnBufferLength = n;
-      return columnBuffer;
-    }
-
-    /**
-     * Numbers every vertex in key order: the rows come sorted, the keys seen only as columns are sorted
-     * apart, and the two sorted lists are merged.
-     */
-    ResidentGraph graph() {
-      int[] rowNumbers = new int[rowCount];
-      for (int i = 0; i < rowCount; i++) {
-        rowNumbers[i] = columns.add(rows[i]);
-      }
-      int numbered = columns.size();
-      boolean[] isRow = new boolean[numbered];
-      for (int number : rowNumbers) {
-        isRow[number] = true;
-      }
-      Integer[] columnOnly = new Integer[numbered - rowCount];
-      for (int i = 0, k = 0; i < numbered; i++) {
-        if (!isRow[i]) {
-          columnOnly[k++] = i;
-        }
-      }
-      Arrays.sort(columnOnly, (a, b) -> Arrays.compareUnsigned(columns.key(a), columns.key(b)));
-      byte[][] keys = new byte[numbered][];
-      int[] id = new int[numbered]; // dictionary number -> vertex id
-      int[] offsets = new int[numbered + 1];
-      int r = 0;
-      int k = 0;
-      for (int v = 0; v < numbered; v++) {
-        boolean takeRow = k == columnOnly.length
-            || r < rowCount && Arrays.compareUnsigned(rows[r], columns.key(columnOnly[k])) < 0;
-        if (takeRow) {
-          keys[v] = rows[r];
-          id[rowNumbers[r]] = v;
-          offsets[v + 1] = rowEnds[r++];
-        } else {
-          keys[v] = columns.key(columnOnly[k]);
-          id[columnOnly[k++]] = v;
-          offsets[v + 1] = offsets[v]; // a vertex only seen as a column has no out-edge
-        }
-      }
-      int[] targets = edgeColumns; // renumbered in place: rows were read in key order, so ids ascend
-      for (int e = 0; e < edges; e++) {
-        targets[e] = id[targets[e]];
-      }
-      return new ResidentGraph(keys, offsets, edges == targets.length ? targets : Arrays.copyOf(targets, edges));
-    }
   }
 }
