@@ -22,7 +22,7 @@ def _output(mask=None, structure=False, complement=False, accum=None, auths=None
 
 
 def _in_tables(spec, in_tables):
-    """pagerank, components, ktruss: in_tables=True computes every round in tables even where the kernels
+    """pagerank, components, ktruss, jaccard: in_tables=True computes every round in tables even where the kernels
     run in this process (by default there an unlabelled graph is read once into arrays)."""
     _jvm.call(spec.inTables, bool(in_tables))
     return spec
@@ -188,9 +188,10 @@ class Algorithms:
         return self._table_result(out, self._alg().ktruss, "ktruss", g, out, int(k),
                                   _in_tables(_output(**output), in_tables))
 
-    def jaccard(self, g, out, **output):
+    def jaccard(self, g, out, in_tables=False, **output):
         """OUT(u, v) = |N(u) ∩ N(v)| / |N(u) ∪ N(v)| for u < v sharing a neighbour: `jaccard`."""
-        return self._table_result(out, self._alg().jaccard, "jaccard", g, out, _output(**output))
+        return self._table_result(out, self._alg().jaccard, "jaccard", g, out,
+                                  _in_tables(_output(**output), in_tables))
 
     def _with_info(self, name, **info):
         t = self.table(name)

@@ -111,6 +111,10 @@ def test_in_memory_and_in_tables_agree_with_networkx(db):
         assert comps == {v: min(c) for c in nx.connected_components(u) for v in c}
         got = set(assoc_dict(db.ktruss("G", f"K{in_tables}", k=4, in_tables=in_tables).to_assoc()))
         assert got == truss | {(b, a) for a, b in truss}
+        jac = assoc_dict(db.jaccard("G", f"J{in_tables}", in_tables=in_tables).to_assoc())
+        pairs = [(a, b) for a in u for b in u if a < b and set(u[a]) & set(u[b])]
+        want_j = {(a, b): j for a, b, j in nx.jaccard_coefficient(u, pairs)}
+        assert jac.keys() == want_j.keys() and max(abs(jac[k] - want_j[k]) for k in want_j) < 1e-12
 
 
 def test_pagerank_not_converged_warns_and_errors_are_clear(db):

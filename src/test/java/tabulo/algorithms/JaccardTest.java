@@ -12,6 +12,8 @@ import java.util.TreeSet;
 
 import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.ops.Session;
@@ -43,11 +45,17 @@ public class JaccardTest {
   }
 
   public static void checkAll(Store store, String prefix, List<Authorizations> readers, Set<String> graphs) {
+    checkAll(store, prefix, true, readers, graphs);
+  }
+
+  /** The checks; {@code inMemory}: whether the session may hold an unlabelled graph in memory. */
+  public static void checkAll(Store store, String prefix, boolean inMemory, List<Authorizations> readers,
+      Set<String> graphs) {
     GraphOracle.cases(new Random(9), graphs).forEach((name, edges) -> {
       GraphOracle.write(store, prefix + name, edges);
       for (Authorizations reader : readers) {
         String out = prefix + name + "_j" + reader.toString().replace(",", "");
-        try (Session s = Session.open(store).auths(reader).unitEntries(3)) {
+        try (Session s = Session.open(store).auths(reader).unitEntries(3).inMemory(inMemory)) {
           Jaccard.run(s.matrix(prefix + name), Target.table(out));
         }
         assertEquals(oracle(GraphOracle.adjacency(edges, reader)), GraphOracle.read(store, out, reader, true),
@@ -84,10 +92,11 @@ public class JaccardTest {
     }
   }
 
-  @Test
-  void matchesBruteForceForEveryReader() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void matchesBruteForceForEveryReader(boolean inMemory) {
     try (Store store = GraphOracle.open(dir)) {
-      checkAll(store, "J_", GraphOracle.READERS, GraphOracle.ALL_GRAPHS);
+      checkAll(store, "J_", inMemory, GraphOracle.READERS, GraphOracle.ALL_GRAPHS);
     }
   }
 }
