@@ -59,6 +59,11 @@ final class LoadOpening implements AutoCloseable {
     return o;
   }
 
+  /** Whether opening has ended (opened, or failed): {@link #loader()} would not wait. */
+  boolean openingEnded() {
+    return task.isDone();
+  }
+
   /** The loader, once open; what opening threw, as it was thrown. */
   SortedLoader loader() {
     return opened().loader();

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.function.BooleanSupplier;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -32,6 +33,8 @@ final class PutCommand implements Runnable {
   /** Cells per sorted run (and bytes, whichever comes first): what one run holds in memory. */
   static int runCells = 1_000_000; // tests use small runs
   static final int RUN_BYTES = 256 << 20;
+  /** Lines between checks of the progress shown and of whether the first run can end early. */
+  private static final int CHECK_EVERY = 1 << 16;
 
   @Parameters(index = "0", paramLabel = "TABLE")
   String table;
@@ -125,7 +128,9 @@ final class PutCommand implements Runnable {
       PackedCells run = new PackedCells();
       boolean more;
       try {
-        more = lines.fill(run);
+        // The first run ends as soon as the store is open (or when full): the writer, idle until then, starts
+        // sooner, and writing is the slower side, so the put ends when the writer has written everything.
+        more = lines.fill(run, opening::openingEnded);
       } catch (TabuloException e) {
         throw inputError(opening, e);
       } catch (RuntimeException | Error e) {
@@ -139,7 +144,7 @@ final class PutCommand implements Runnable {
           while (more) {
             run = runs.submit(run);
             try {
-              more = lines.fill(run);
+              more = lines.fill(run, () -> false);
             } catch (TabuloException e) {
               runs.abort(); // drops everything staged; the reader's error is thrown as it is
               throw new BadLine(e);
@@ -178,13 +183,19 @@ final class PutCommand implements Runnable {
       this.size = size;
     }
 
-    /** Adds lines to {@code run} until it is full (true) or the input ends (false); a bad line throws. */
-    boolean fill(PackedCells run) {
+    /**
+     * Adds lines to {@code run} until it is full or {@code endEarly} says so (checked now and then): true;
+     * or until the input ends: false. A bad line throws.
+     */
+    boolean fill(PackedCells run, BooleanSupplier endEarly) {
       TsvLine c;
       while ((c = reader.read()) != null) {
         run.add(c);
-        if ((++cells & 0xFFFF) == 0) {
+        if ((++cells & (CHECK_EVERY - 1)) == 0) {
           progress.update(cells, size > 0 ? (double) reader.bytesRead() / size : Double.NaN);
+          if (endEarly.getAsBoolean()) {
+            return true;
+          }
         }
         if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
           return true;

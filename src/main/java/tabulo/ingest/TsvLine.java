@@ -24,8 +24,10 @@ public final class TsvLine implements Cell {
   /** Slots of the cache of labels found valid (a power of two); parsing a label again is slow. */
   private static final int VISIBILITY_CACHE = 4096;
 
-  private byte[] out = new byte[256];
+  private byte[] out = new byte[256]; // unescaped fields of a line with escapes
   private int size;
+  private byte[] bytes = out; // the fields' array: the line itself when it has no escapes, else out
+  private final Separators separators = new Separators();
   private final int[] start = new int[5];
   private final int[] length = new int[5];
   private boolean hasVisibility;
@@ -33,30 +35,69 @@ public final class TsvLine implements Cell {
 
   /** Parses {@code line[from, to)}, a line without its line ending. */
   public TsvLine parse(byte[] line, int from, int to) {
-    if (out.length < 3 * (to - from)) {
-      out = new byte[Math.max(2 * out.length, 3 * (to - from))];
-    }
-    size = 0;
-    int tab0 = -1;
-    int tab1 = -1;
-    int tab2 = -1;
-    int fields = 1;
-    for (int i = from; i < to; i++) {
-      if (line[i] == '\t') {
-        switch (fields++) {
-          case 1 -> tab0 = i;
-          case 2 -> tab1 = i;
-          case 3 -> tab2 = i;
-          default -> { }
-        }
-      }
-    }
+    Separators tabs = separators.scan(line, from, to);
+    int fields = tabs.count + 1;
     if (fields != 3 && fields != 4) {
       throw new IllegalArgumentException("expected 3 or 4 tab-separated fields, found " + fields);
     }
-    field(ROW, "row", line, from, tab0, from);
+    int tab0 = tabs.first;
+    int tab1 = tabs.second;
+    int valueEnd = fields == 3 ? to : tabs.third;
+    hasVisibility = fields == 4;
+    if (tabs.backslash) {
+      parseEscaped(line, from, to, tab0, tab1, valueEnd);
+    } else {
+      parsePlain(line, from, to, tab0, tab1, valueEnd);
+    }
     if (length[ROW] == 0) {
       throw new IllegalArgumentException("the row is empty");
+    }
+    if (hasVisibility) {
+      checkVisibility();
+    }
+    return this;
+  }
+
+  /** A line without escapes: its fields are slices of the line itself, nothing copied. */
+  private void parsePlain(byte[] line, int from, int to, int tab0, int tab1, int valueEnd) {
+    bytes = line;
+    slice(ROW, from, tab0);
+    int colon = indexOf(line, (byte) ':', tab0 + 1, tab1);
+    if (colon < 0) {
+      slice(FAMILY, tab0 + 1, tab0 + 1);
+      slice(QUALIFIER, tab0 + 1, tab1);
+    } else {
+      slice(FAMILY, tab0 + 1, colon);
+      slice(QUALIFIER, colon + 1, tab1);
+    }
+    slice(VALUE, tab1 + 1, valueEnd);
+    slice(VISIBILITY, hasVisibility ? valueEnd + 1 : to, to);
+  }
+
+  private void slice(int f, int from, int to) {
+    start[f] = from;
+    length[f] = to - from;
+  }
+
+  private static int indexOf(byte[] s, byte b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (s[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** A line with escapes: its fields unescaped into the reused buffer. */
+  private void parseEscaped(byte[] line, int from, int to, int tab0, int tab1, int valueEnd) {
+    if (out.length < 3 * (to - from)) {
+      out = new byte[Math.max(2 * out.length, 3 * (to - from))];
+    }
+    bytes = out;
+    size = 0;
+    field(ROW, "row", line, from, tab0, from);
+    if (length[ROW] == 0) {
+      throw new IllegalArgumentException("the row is empty"); // before any error of a later field
     }
     int colon = firstUnescapedColon(line, tab0 + 1, tab1);
     if (colon < 0) {
@@ -67,17 +108,13 @@ public final class TsvLine implements Cell {
       field(FAMILY, "column", line, tab0 + 1, colon, tab0 + 1);
       field(QUALIFIER, "column", line, colon + 1, tab1, tab0 + 1);
     }
-    int valueEnd = fields == 3 ? to : tab2;
     field(VALUE, "value", line, tab1 + 1, valueEnd, tab1 + 1);
-    hasVisibility = fields == 4;
     if (hasVisibility) {
-      field(VISIBILITY, "visibility", line, tab2 + 1, to, tab2 + 1);
-      checkVisibility();
+      field(VISIBILITY, "visibility", line, valueEnd + 1, to, valueEnd + 1);
     } else {
       start[VISIBILITY] = size;
       length[VISIBILITY] = 0;
     }
-    return this;
   }
 
   /** Whether the line had a visibility field (an empty one makes the cell explicitly public). */
@@ -92,14 +129,14 @@ public final class TsvLine implements Cell {
   }
 
   private byte[] copy(int field) {
-    return Arrays.copyOfRange(out, start[field], start[field] + length[field]);
+    return Arrays.copyOfRange(bytes, start[field], start[field] + length[field]);
   }
 
   // ---- Cell ----
 
   @Override
   public byte[] bytes() {
-    return out;
+    return bytes;
   }
 
   @Override
@@ -259,11 +296,11 @@ public final class TsvLine implements Cell {
     // (no key object, no probing); a label whose slot holds another is checked again and takes the slot.
     int hash = 0;
     for (int i = from; i < to; i++) {
-      hash = 31 * hash + out[i];
+      hash = 31 * hash + bytes[i];
     }
     int slot = (hash ^ (hash >>> 16)) & (VISIBILITY_CACHE - 1);
     byte[] cached = validVisibilities[slot];
-    if (cached != null && Arrays.equals(out, from, to, cached, 0, cached.length)) {
+    if (cached != null && Arrays.equals(bytes, from, to, cached, 0, cached.length)) {
       return;
     }
     byte[] visibility = copy(VISIBILITY);

@@ -57,8 +57,14 @@ final class Utf8 {
         i += 8; // eight ASCII bytes at once
         continue;
       }
-      if (b[i] >= 0) {
+      int lead = b[i];
+      if (lead >= 0) {
         i++;
+        continue;
+      }
+      // Two-byte sequences (Latin, Cyrillic, Greek...) checked here: a lead byte C2..DF and a continuation.
+      if (lead >= (byte) 0xc2 && lead <= (byte) 0xdf && i + 1 < to && (b[i + 1] & 0xc0) == 0x80) {
+        i += 2;
         continue;
       }
       int n = sequenceLength(b, i, to);

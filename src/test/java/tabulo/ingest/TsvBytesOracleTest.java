@@ -47,27 +47,50 @@ class TsvBytesOracleTest {
     }
   }
 
-  private static String field(Random rnd) {
+  /** Pieces without a backslash: lines of them are parsed without unescaping. */
+  private static final String[] PLAIN_PIECES = {"a", "Z", "9", " ", ":", "é", "ключ", "日本", "😀", "|", "&", "(", ")",
+      "abcdefghij"};
+
+  private static String field(Random rnd, boolean plain) {
     StringBuilder sb = new StringBuilder();
     int n = rnd.nextInt(6);
     for (int i = 0; i < n; i++) {
-      sb.append(rnd.nextInt(60) == 0 ? BAD_PIECES[rnd.nextInt(BAD_PIECES.length)] : PIECES[rnd.nextInt(PIECES.length)]);
+      sb.append(plain ? PLAIN_PIECES[rnd.nextInt(PLAIN_PIECES.length)]
+          : rnd.nextInt(60) == 0 ? BAD_PIECES[rnd.nextInt(BAD_PIECES.length)] : PIECES[rnd.nextInt(PIECES.length)]);
     }
     return sb.toString();
   }
 
   private static String line(Random rnd) {
-    StringBuilder sb = new StringBuilder(field(rnd)).append('\t').append(field(rnd));
+    return line(rnd, false);
+  }
+
+  private static String line(Random rnd, boolean plain) {
+    StringBuilder sb = new StringBuilder(field(rnd, plain)).append('\t').append(field(rnd, plain));
     if (rnd.nextInt(4) > 0) {
-      sb.append(':').append(field(rnd));
+      sb.append(':').append(field(rnd, plain));
     }
-    sb.append('\t').append(field(rnd));
+    sb.append('\t').append(field(rnd, plain));
     switch (rnd.nextInt(8)) {
       case 0 -> { } // three fields
-      case 1 -> sb.append('\t').append(field(rnd)).append('\t').append(field(rnd)); // five
-      default -> sb.append('\t').append(VISIBILITIES[rnd.nextInt(rnd.nextBoolean() ? 4 : VISIBILITIES.length)]);
+      case 1 -> sb.append('\t').append(field(rnd, plain)).append('\t').append(field(rnd, plain)); // five
+      default -> {
+        String v = VISIBILITIES[rnd.nextInt(rnd.nextBoolean() ? 4 : VISIBILITIES.length)];
+        sb.append('\t').append(plain ? v.replace("\\", "") : v);
+      }
     }
     return sb.toString();
+  }
+
+  @Test
+  void parsesLinesWithoutEscapesAsTheStringParserDid() {
+    Random rnd = new Random(16);
+    for (int i = 0; i < 20_000; i++) {
+      String line = line(rnd, true);
+      assertTrue(line.indexOf('\\') < 0, line);
+      Object expected = oracle(line);
+      assertEquals(expected, parsed(line), () -> "line: " + line);
+    }
   }
 
   @Test
