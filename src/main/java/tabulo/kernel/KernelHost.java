@@ -28,9 +28,10 @@ public interface KernelHost {
   }
 
   /**
-   * Whether the kernels run in this process, so an iterative algorithm may hold a graph's arrays here
-   * between its rounds instead of reading the graph's table again each round (tablet servers keep nothing
-   * from one kernel run to the next).
+   * Whether the kernels run in this process next to the store's data (the embedded engine), so an algorithm
+   * may read a graph once and hold its arrays here instead of reading its table again each round (tablet
+   * servers keep nothing from one kernel run to the next; client-side kernels of a server store read it
+   * from afar).
    */
   default boolean inThisProcess() {
     return false;

@@ -29,9 +29,10 @@ public final class LocalKernels implements KernelHost {
     return planned ? "other parts" : null;
   }
 
+  /** True for a store without servers of its own (embedded): its data is read here, where the kernels run. */
   @Override
   public boolean inThisProcess() {
-    return true;
+    return !(store instanceof KernelHost.Provider); // client-side kernels of a server store: data comes from afar
   }
 
   /** A run that dies in this process is discarded whole, so units only bound memory and files. */
