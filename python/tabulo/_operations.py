@@ -22,7 +22,7 @@ def _output(mask=None, structure=False, complement=False, accum=None, auths=None
 
 
 def _in_tables(spec, in_tables):
-    """pagerank, components, ktruss, jaccard: in_tables=True computes every round in tables even where the kernels
+    """pagerank, components, ktruss, jaccard, triangles: in_tables=True computes every round in tables even where the kernels
     run in this process (by default there an unlabelled graph is read once into arrays)."""
     _jvm.call(spec.inTables, bool(in_tables))
     return spec
@@ -174,10 +174,11 @@ class Algorithms:
         return self._with_info(out, iterations=int(r.iterations()), change=float(r.change()),
                                converged=bool(r.converged()), vertices=int(r.vertices()))
 
-    def triangles(self, g, per_vertex=None, **output):
+    def triangles(self, g, per_vertex=None, in_tables=False, **output):
         """The number of triangles of G's undirected graph; with per_vertex=OUT also OUT(v, triangles):
         `triangles`."""
-        return int(_job.run(self._alg().triangles, "triangles", g, per_vertex, _output(**output)))
+        return int(_job.run(self._alg().triangles, "triangles", g, per_vertex,
+                            _in_tables(_output(**output), in_tables)))
 
     def clustering(self, g, out, **output):
         """OUT(v, lcc): the local clustering coefficient of G's undirected graph: `clustering`."""

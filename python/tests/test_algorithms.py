@@ -111,6 +111,7 @@ def test_in_memory_and_in_tables_agree_with_networkx(db):
         assert comps == {v: min(c) for c in nx.connected_components(u) for v in c}
         got = set(assoc_dict(db.ktruss("G", f"K{in_tables}", k=4, in_tables=in_tables).to_assoc()))
         assert got == truss | {(b, a) for a, b in truss}
+        assert db.triangles("G", in_tables=in_tables) == sum(nx.triangles(u).values()) // 3
         jac = assoc_dict(db.jaccard("G", f"J{in_tables}", in_tables=in_tables).to_assoc())
         pairs = [(a, b) for a in u for b in u if a < b and set(u[a]) & set(u[b])]
         want_j = {(a, b): j for a, b, j in nx.jaccard_coefficient(u, pairs)}

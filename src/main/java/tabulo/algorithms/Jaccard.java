@@ -3,9 +3,6 @@ package tabulo.algorithms;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import tabulo.kernel.KernelCounters;
 import tabulo.kernel.Tasks;
@@ -61,25 +58,16 @@ public final class Jaccard {
     String named = s.workspace(out).create("jaccard", TableSettings.defaults().splits(s.store().splits(g.table())));
     List<int[]> stretches = stretches(a, 4 * Math.max(1, s.workers()));
     KernelCounters written = new KernelCounters();
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, s.workers()), r -> {
-      Thread t = new Thread(r, "tabulo-jaccard");
-      t.setDaemon(true);
-      return t;
-    });
-    try {
-      List<Future<?>> parts = new ArrayList<>();
-      for (int[] stretch : stretches) {
-        parts.add(pool.submit(() -> {
-          s.checkCancelled();
-          try (SortedLoader loader = s.store().bulkLoad(named)) {
-            written.entriesWritten.addAndGet(rows(a, stretch[0], stretch[1], loader, new EncodeCache(s.codec())));
-          }
-        }));
-      }
-      Tasks.awaitAll(parts);
-    } finally {
-      pool.shutdownNow();
+    List<Runnable> parts = new ArrayList<>();
+    for (int[] stretch : stretches) {
+      parts.add(() -> {
+        s.checkCancelled();
+        try (SortedLoader loader = s.store().bulkLoad(named)) {
+          written.entriesWritten.addAndGet(rows(a, stretch[0], stretch[1], loader, new EncodeCache(s.codec())));
+        }
+      });
     }
+    Tasks.runAll(s.workers(), "tabulo-jaccard", parts);
     s.tellRunEnded(written);
     s.checkCancelled();
     s.store().rename(named, out);

@@ -1,7 +1,10 @@
 package tabulo.kernel;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import tabulo.storage.TabuloException;
@@ -9,6 +12,29 @@ import tabulo.storage.TabuloException;
 /** Waiting for a kernel's parallel tasks: the first failure is rethrown as it was raised. */
 public final class Tasks {
   private Tasks() {}
+
+  /**
+   * Runs {@code tasks} on {@code threads} daemon threads named {@code name} (on the caller's thread when one
+   * suffices) and returns when all are done; the first failure is rethrown as it was raised.
+   */
+  public static void runAll(int threads, String name, List<Runnable> tasks) {
+    if (threads <= 1 || tasks.size() <= 1) {
+      tasks.forEach(Runnable::run);
+      return;
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, tasks.size()), r -> {
+      Thread t = new Thread(r, name);
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      tasks.forEach(t -> futures.add(pool.submit(t)));
+      awaitAll(futures);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 
   public static void awaitAll(List<Future<?>> futures) {
     for (Future<?> f : futures) {

@@ -3,9 +3,6 @@ package tabulo.ops;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -38,29 +35,13 @@ final class ResidentGraphLoader {
     while (pieces.size() < ranges.size()) {
       pieces.add(new Piece(shared));
     }
-    int threads = Math.max(1, Math.min(s.workers(), ranges.size()));
-    if (threads == 1) {
-      for (int i = 0; i < ranges.size() && !shared.refused.get(); i++) {
-        read(s, table, ranges.get(i), pieces.get(i));
-      }
-    } else {
-      ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-        Thread t = new Thread(r, "tabulo-graph-load");
-        t.setDaemon(true);
-        return t;
-      });
-      try {
-        List<Future<?>> reads = new ArrayList<>();
-        for (int i = 0; i < ranges.size(); i++) {
-          Range r = ranges.get(i);
-          Piece p = pieces.get(i);
-          reads.add(pool.submit(() -> read(s, table, r, p)));
-        }
-        Tasks.awaitAll(reads);
-      } finally {
-        pool.shutdownNow();
-      }
+    List<Runnable> reads = new ArrayList<>();
+    for (int i = 0; i < ranges.size(); i++) {
+      Range r = ranges.get(i);
+      Piece p = pieces.get(i);
+      reads.add(() -> read(s, table, r, p));
     }
+    Tasks.runAll(s.workers(), "tabulo-graph-load", reads);
     long edges = pieces.stream().mapToLong(p -> p.edges).sum(); // the shared count lags by up to a batch a piece
     return shared.refused.get() || edges > maxEdges ? null : number(pieces);
   }

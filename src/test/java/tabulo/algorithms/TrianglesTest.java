@@ -12,6 +12,8 @@ import java.util.TreeSet;
 
 import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.algorithms.GraphOracle.Edge;
@@ -27,12 +29,18 @@ public class TrianglesTest {
 
   /** The checks of this class on any store (the Accumulo host runs them too). */
   public static void checkAll(Store store, String prefix, List<Authorizations> readers, Set<String> graphs) {
+    checkAll(store, prefix, true, readers, graphs);
+  }
+
+  /** The checks; {@code inMemory}: whether the session may hold an unlabelled graph in memory. */
+  public static void checkAll(Store store, String prefix, boolean inMemory, List<Authorizations> readers,
+      Set<String> graphs) {
     GraphOracle.cases(new Random(7), graphs).forEach((name, edges) -> {
       GraphOracle.write(store, prefix + name, edges);
       for (Authorizations reader : readers) {
         Map<String, TreeSet<String>> adj = GraphOracle.adjacency(edges, reader);
         String out = prefix + name + "_t" + reader.toString().replace(",", "");
-        try (Session s = Session.open(store).auths(reader).unitEntries(3)) {
+        try (Session s = Session.open(store).auths(reader).unitEntries(3).inMemory(inMemory)) {
           assertEquals(GraphOracle.triangles(adj), Triangles.count(s.matrix(prefix + name)), name + " " + reader);
           Triangles.perVertex(s.matrix(prefix + name), Target.table(out));
         }
@@ -42,10 +50,11 @@ public class TrianglesTest {
     });
   }
 
-  @Test
-  void matchesBruteForceForEveryReader() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void matchesBruteForceForEveryReader(boolean inMemory) {
     try (Store store = GraphOracle.open(dir)) {
-      checkAll(store, "T_", GraphOracle.READERS, GraphOracle.ALL_GRAPHS);
+      checkAll(store, "T_", inMemory, GraphOracle.READERS, GraphOracle.ALL_GRAPHS);
     }
   }
 
@@ -57,6 +66,9 @@ public class TrianglesTest {
     try (Store store = GraphOracle.open(dir)) {
       GraphOracle.write(store, "karate", karate);
       try (Session s = Session.open(store)) {
+        assertEquals(45, Triangles.count(s.matrix("karate")));
+      }
+      try (Session s = Session.open(store).inMemory(false)) {
         assertEquals(45, Triangles.count(s.matrix("karate")));
       }
       assertEquals(Set.of("karate"), Set.copyOf(store.tables()), "no temporaries left");

@@ -24,6 +24,7 @@ class CliTrianglesTest {
   void byHand() {
     CliRunner cli = withGraph();
     assertEquals("1\n", CliRunner.ok(cli.run("triangles", "G", "--per-vertex", "T")));
+    assertEquals("1\n", CliRunner.ok(cli.run("triangles", "G", "--in-tables")));
     assertEquals("a\ttriangles\t1\nb\ttriangles\t1\nc\ttriangles\t1\n", cli.scan("T"));
     CliRunner.ok(cli.run("clustering", "G", "L"));
     // c has 3 neighbours, 1 linked pair of 3: 1/3 printed so it reads back as the same double
@@ -34,6 +35,8 @@ class CliTrianglesTest {
         CliRunner.ok(cli.run("ktruss", "G", "K2", "--k", "3", "--in-tables")));
     assertEquals(cli.scan("K"), cli.scan("K2"));
     CliRunner.ok(cli.run("jaccard", "G", "J"));
+    CliRunner.ok(cli.run("jaccard", "G", "J2", "--in-tables"));
+    assertEquals(cli.scan("J"), cli.scan("J2"));
     // N(a) = {b,c}, N(b) = {a,c}, N(c) = {a,b,d}, N(d) = {c}
     assertEquals("a\tb\t" + (1.0 / 3) + "\na\tc\t0.25\na\td\t0.5\nb\tc\t0.25\nb\td\t0.5\n", cli.scan("J"));
   }
