@@ -29,6 +29,12 @@ final class ScanCommand implements Runnable {
   /** Above the table's own iterators (combiners, versioning), so columns are chosen from final values. */
   static final int COLUMN_FILTER_PRIORITY = 1000;
 
+  /**
+   * One scan runs on two threads (scanning; formatting and writing) when the machine has two cores or more:
+   * each does about half the work, so the scan takes less time for about the same CPU.
+   */
+  private static final boolean PIPELINED = Runtime.getRuntime().availableProcessors() >= 2;
+
   @ParentCommand
   Main main;
 
@@ -82,7 +88,7 @@ final class ScanCommand implements Runnable {
         return; // an empty row list selects nothing
       }
       try {
-        TsvExport.write(store, table, ranges, specFor, new TsvExport.Options(threads, 0, showVisibility),
+        TsvExport.write(store, table, ranges, specFor, new TsvExport.Options(threads, 0, showVisibility, PIPELINED),
             main.outBytes());
       } catch (TsvWriter.OutputFailed e) { // a damaged file or a refused read is the scan's own error
         if (String.valueOf(e.getCause().getMessage()).contains("Broken pipe")) {

@@ -32,18 +32,23 @@ abstract class SourceHeap {
    * of another smaller).
    */
   void setRow(int s, byte[] row, int offset, int length) {
-    prefixes[s] = RowPrefixSort.prefix(row, offset, length);
-    secondPrefixes[s] = length > 8 ? RowPrefixSort.prefix(row, offset + 8, length - 8) : 0;
+    // Kept with the sign bit flipped: signed order of the stored values is unsigned order of the prefixes.
+    prefixes[s] = RowPrefixSort.prefix(row, offset, length) ^ Long.MIN_VALUE;
+    secondPrefixes[s] = (length > 8 ? RowPrefixSort.prefix(row, offset + 8, length - 8) : 0) ^ Long.MIN_VALUE;
   }
 
   private boolean before(int a, int b) {
-    int c = Long.compareUnsigned(prefixes[a], prefixes[b]);
-    if (c == 0) {
-      c = Long.compareUnsigned(secondPrefixes[a], secondPrefixes[b]);
-      if (c == 0) {
-        c = compareTops(a, b);
-      }
+    long pa = prefixes[a];
+    long pb = prefixes[b];
+    if (pa != pb) { // almost always settled here: one predictable test, then the order itself
+      return pa < pb;
     }
+    pa = secondPrefixes[a];
+    pb = secondPrefixes[b];
+    if (pa != pb) {
+      return pa < pb;
+    }
+    int c = compareTops(a, b);
     return c < 0 || (c == 0 && a < b);
   }
 

@@ -48,8 +48,15 @@ public final class TsvExport {
    * @param chunks chunks to cut the table into (0: from the table's size); fewer when the host cannot
    *     find as many cut rows
    * @param withVisibility each cell's visibility as a fourth field when not empty
+   * @param pipelined one scan (threads 1, or a table too small to cut) runs on two threads, one scanning,
+   *     the other formatting and writing ({@link ScanPipeline}); else in the caller's thread alone
    */
-  public record Options(int threads, int chunks, boolean withVisibility) {
+  public record Options(int threads, int chunks, boolean withVisibility, boolean pipelined) {
+    /** Not pipelined. */
+    public Options(int threads, int chunks, boolean withVisibility) {
+      this(threads, chunks, withVisibility, false);
+    }
+
     public Options {
       if (threads < 1) {
         throw new IllegalArgumentException("threads must be at least 1, not " + threads);
@@ -82,6 +89,9 @@ public final class TsvExport {
     Collections.sort(sorted);
     List<List<Range>> parts = cut(sorted, cuts);
     if (options.threads() == 1 || parts.size() <= 1) {
+      if (options.pipelined()) {
+        return ScanPipeline.write(store, table, specFor.apply(sorted), options.withVisibility(), out);
+      }
       TsvWriter w = new TsvWriter(out);
       long lines = scanInto(store, table, specFor.apply(sorted), options.withVisibility(), w, new AtomicBoolean());
       w.flush();

@@ -3,12 +3,16 @@ package tabulo.ingest;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
+import tabulo.rfile.Cell;
 import tabulo.rfile.CellFields;
 import tabulo.rfile.KeyValueFields;
 
@@ -28,6 +32,9 @@ public final class TsvWriter implements AutoCloseable {
 
   private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
   private static final int FLUSH_AT = 1 << 20;
+  private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGH_BITS = 0x8080808080808080L;
   /** Bytes written as they are in any field (printable ASCII but the backslash and the colon). */
   private static final boolean[] PLAIN = new boolean[256];
 
@@ -73,6 +80,21 @@ public final class TsvWriter implements AutoCloseable {
     endLine();
   }
 
+  /** One cell given as slices of one array, as {@link #line(Key, Value, boolean)}. */
+  public void line(Cell c, boolean withVisibility) {
+    byte[] b = c.bytes();
+    field(b, c.rowOffset(), c.rowLength(), false);
+    tab();
+    column(b, c.familyOffset(), c.familyLength(), b, c.qualifierOffset(), c.qualifierLength());
+    tab();
+    field(b, c.valueOffset(), c.valueLength(), false);
+    if (withVisibility && c.visibilityLength() > 0) {
+      tab();
+      field(b, c.visibilityOffset(), c.visibilityLength(), false);
+    }
+    endLine();
+  }
+
   /** A column field: {@code family:qualifier}, or the qualifier alone (colons escaped) with no family. */
   public void column(byte[] family, int familyOffset, int familyLength, byte[] qualifier, int qualifierOffset,
       int qualifierLength) {
@@ -97,6 +119,15 @@ public final class TsvWriter implements AutoCloseable {
     int end = offset + length;
     int i = offset;
     while (i < end) {
+      if (i + 8 <= end) { // most fields are mostly printable ASCII: eight such bytes copied at once
+        long eight = (long) LONG.get(b, i);
+        if (allPlain(eight)) {
+          LONG.set(dst, n, eight); // room: ensure reserved 4 bytes out per byte in
+          n += 8;
+          i += 8;
+          continue;
+        }
+      }
       int c = b[i] & 0xff;
       if (PLAIN[c]) {
         dst[n++] = (byte) c;
@@ -109,9 +140,9 @@ public final class TsvWriter implements AutoCloseable {
           n = hex(dst, n, c);
           i++;
         } else {
-          System.arraycopy(b, i, dst, n, len);
-          n += len;
-          i += len;
+          for (int k = 0; k < len; k++) { // 2 to 4 bytes: a loop is cheaper than arraycopy's call
+            dst[n++] = b[i++];
+          }
         }
         continue;
       }
@@ -126,6 +157,22 @@ public final class TsvWriter implements AutoCloseable {
       i++;
     }
     size = n;
+  }
+
+  /**
+   * Whether all eight bytes of {@code w} are {@link #PLAIN}: none has its high bit set, none is below 0x20,
+   * and none is DEL, the backslash or the colon (a zero byte of {@code w} XOR each; the bit tricks hold for
+   * bytes below 0x80, and a byte at or above it fails anyway).
+   */
+  static boolean allPlain(long w) {
+    long bad = w | ((w - 0x20 * ONES) & ~w) | zeroBytes(w ^ (0x7f * ONES)) | zeroBytes(w ^ ('\\' * ONES))
+        | zeroBytes(w ^ (':' * ONES));
+    return (bad & HIGH_BITS) == 0;
+  }
+
+  /** High bit set in some byte iff {@code v} has a zero byte (of bytes below 0x80). */
+  private static long zeroBytes(long v) {
+    return (v - ONES) & ~v;
   }
 
   public void tab() {

@@ -64,6 +64,7 @@ class TsvExportTest {
           String oracle = export(store, ranges, List.of(), 1, vis);
           assertFalse(oracle.isEmpty());
           assertEquals(oracle, export(store, ranges, store.sampleRows("t", 40), 2, vis), "cut at sampled rows");
+          assertEquals(oracle, pipelined(store, ranges, vis), "one scan on two threads");
           for (int cuts : new int[] {1, 5, 60, 2000}) { // cut rows present in the data and absent from it
             List<byte[]> at = new ArrayList<>();
             TreeSet<String> chosen = new TreeSet<>();
@@ -118,6 +119,16 @@ class TsvExportTest {
     Function<List<Range>, ScanSpec> specFor = part -> ScanSpec.all().ranges(part);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     long lines = TsvExport.write(store, "t", ranges, cuts, specFor, new TsvExport.Options(threads, 0, vis), out);
+    String text = out.toString(StandardCharsets.UTF_8);
+    assertEquals(text.isEmpty() ? 0 : text.split("\n", -1).length - 1, lines, "lines counted");
+    return text;
+  }
+
+  /** One scan through {@link ScanPipeline}, in blocks small enough that the table takes many. */
+  private static String pipelined(Store store, List<Range> ranges, boolean vis) {
+    Function<List<Range>, ScanSpec> specFor = part -> ScanSpec.all().ranges(part);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    long lines = TsvExport.write(store, "t", ranges, List.of(), specFor, new TsvExport.Options(1, 0, vis, true), out);
     String text = out.toString(StandardCharsets.UTF_8);
     assertEquals(text.isEmpty() ? 0 : text.split("\n", -1).length - 1, lines, "lines counted");
     return text;
