@@ -40,10 +40,7 @@ public final class Components {
     if (held != null) {
       int[] root = unionFind(held);
       listener.iteration(1, root.length);
-      s.checkCancelled();
-      String named = held.write(s, out, "components", g.table(), COLUMN, v -> held.key(root[v]));
-      s.checkCancelled();
-      s.store().rename(named, out);
+      held.publishVector(s, out, "components", g.table(), COLUMN, v -> held.key(root[v]));
       return 1;
     }
     Matrix zero = Graph.undirected(g).applyBindFirst(BinaryOps.FIRST, 0).temporary();

@@ -3,8 +3,8 @@ package tabulo.algorithms;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
-import tabulo.kernel.KernelCounters;
 import tabulo.kernel.Tasks;
 import tabulo.math.BinaryOps;
 import tabulo.math.EncodeCache;
@@ -17,8 +17,6 @@ import tabulo.ops.Select;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.SortedLoader;
-import tabulo.storage.TableNames;
-import tabulo.storage.TableSettings;
 
 /**
  * Jaccard similarity of the vertices of G's undirected graph A: J(u, v) = |N(u) ∩ N(v)| / |N(u) ∪ N(v)| for
@@ -39,9 +37,7 @@ public final class Jaccard {
   private Jaccard() {}
 
   public static Matrix run(Matrix g, Target out) {
-    boolean plainOut = out.mask() == null && out.accum() == null && out.table() != null;
-    ResidentGraph held = plainOut && !g.session().store().exists(out.table())
-        ? ResidentGraph.load(g, ResidentGraph.defaultMaxEdges()) : null; // (an existing OUT: the kernel's error)
+    ResidentGraph held = ResidentGraph.loadFor(g, out);
     if (held != null) {
       return inMemory(held.undirected(), g, out.table());
     }
@@ -54,23 +50,20 @@ public final class Jaccard {
   /** The fused computation over A's arrays, written by stretches of vertices in parallel. */
   private static Matrix inMemory(ResidentGraph a, Matrix g, String out) {
     Session s = g.session();
-    TableNames.checkUserTable(out);
-    String named = s.workspace(out).create("jaccard", TableSettings.defaults().splits(s.store().splits(g.table())));
-    List<int[]> stretches = stretches(a, 4 * Math.max(1, s.workers()));
-    KernelCounters written = new KernelCounters();
-    List<Runnable> parts = new ArrayList<>();
-    for (int[] stretch : stretches) {
-      parts.add(() -> {
-        s.checkCancelled();
-        try (SortedLoader loader = s.store().bulkLoad(named)) {
-          written.entriesWritten.addAndGet(rows(a, stretch[0], stretch[1], loader, new EncodeCache(s.codec())));
-        }
-      });
-    }
-    Tasks.runAll(s.workers(), "tabulo-jaccard", parts);
-    s.tellRunEnded(written);
-    s.checkCancelled();
-    s.store().rename(named, out);
+    ResidentGraph.publish(s, out, "jaccard", g.table(), staged -> {
+      AtomicLong written = new AtomicLong();
+      List<Runnable> parts = new ArrayList<>();
+      for (int[] stretch : a.stretches(4 * Math.max(1, s.workers()))) {
+        parts.add(() -> {
+          s.checkCancelled();
+          try (SortedLoader loader = s.store().bulkLoad(staged)) {
+            written.addAndGet(rows(a, stretch[0], stretch[1], loader, new EncodeCache(s.codec())));
+          }
+        });
+      }
+      Tasks.runAll(s.workers(), "tabulo-jaccard", parts);
+      return written.get();
+    });
     return s.matrix(out);
   }
 
@@ -104,30 +97,6 @@ public final class Jaccard {
       cells += t;
     }
     return cells;
-  }
-
-  /** Vertex ranges [from, to) of about equal work (the neighbours' degrees summed), at most {@code count}. */
-  private static List<int[]> stretches(ResidentGraph a, int count) {
-    int[] off = a.offsets();
-    int[] adj = a.targets();
-    long total = 0;
-    for (int e = 0; e < adj.length; e++) {
-      total += off[adj[e] + 1] - off[adj[e]];
-    }
-    List<int[]> out = new ArrayList<>();
-    long done = 0;
-    int from = 0;
-    for (int u = 0; u < a.vertices(); u++) {
-      for (int k = off[u]; k < off[u + 1]; k++) {
-        done += off[adj[k] + 1] - off[adj[k]];
-      }
-      if (done * count >= total * (out.size() + 1) && u + 1 < a.vertices()) {
-        out.add(new int[] {from, u + 1});
-        from = u + 1;
-      }
-    }
-    out.add(new int[] {from, a.vertices()});
-    return out;
   }
 
   /** The unfused composition: an unmasked A·A, then six whole-table passes over it. */

@@ -14,7 +14,6 @@ import tabulo.ops.Target;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
-import tabulo.storage.TableNames;
 
 /**
  * The k-truss of G's undirected graph: the largest subgraph whose every edge lies in at least k-2 of its
@@ -46,14 +45,13 @@ public final class KTruss {
     if (k < 3) {
       throw new IllegalArgumentException("k must be at least 3 (the 2-truss is the graph itself), got " + k);
     }
-    boolean plainOut = out.mask() == null && out.accum() == null;
-    ResidentGraph held = plainOut && out.table() != null && !g.session().store().exists(out.table())
-        ? ResidentGraph.load(g, ResidentGraph.defaultMaxEdges()) : null; // (an existing OUT: the operations' error)
+    ResidentGraph held = ResidentGraph.loadFor(g, out);
     if (held != null) {
       return inMemory(held.undirected(), k, g, out.table(), listener);
     }
     Matrix a = Graph.undirected(g);
     long edges = Math.round(a.reduce(Monoids.PLUS)); // A's values are all 1: the sum counts its entries
+    boolean plainOut = out.mask() == null && out.accum() == null;
     for (int iteration = 1;; iteration++) {
       boolean last = k == 3; // the keep drops only edges in no triangle: see the class comment
       Mxm support = Mxm.of(a, a, MxmOptions.defaults().semiring(Semirings.PLUS_PAIR).keep(BinaryOps.GE, k - 2));
@@ -76,7 +74,6 @@ public final class KTruss {
   /** The iterations over the undirected graph's arrays, then the truss's edges into OUT. */
   private static Matrix inMemory(ResidentGraph a, int k, Matrix g, String out, Iterations listener) {
     Session s = g.session();
-    TableNames.checkUserTable(out);
     int[] offsets = a.offsets();
     int[] targets = a.targets();
     boolean[] alive = new boolean[targets.length];
@@ -121,9 +118,7 @@ public final class KTruss {
       }
       edges = left;
     }
-    s.checkCancelled();
-    String named = a.writeEdges(s, out, "ktruss", g.table(), e -> alive[e] ? s.codec().encode(support[e]) : null);
-    s.store().rename(named, out);
+    a.publishEdges(s, out, "ktruss", g.table(), e -> alive[e] ? s.codec().encode(support[e]) : null);
     return s.matrix(out);
   }
 

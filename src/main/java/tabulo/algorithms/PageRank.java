@@ -179,11 +179,8 @@ public final class PageRank {
       o.listener().iteration(iterations, change);
       converged = change < n * o.tolerance();
     }
-    s.checkCancelled();
     double[] ranks = r;
-    String named = g.write(s, out, "pagerank", table.table(), COLUMN, v -> s.codec().encode(ranks[v]));
-    s.checkCancelled();
-    s.store().rename(named, out);
+    g.publishVector(s, out, "pagerank", table.table(), COLUMN, v -> s.codec().encode(ranks[v]));
     return new Result(iterations, n == 0 ? 0 : change, converged, n);
   }
 

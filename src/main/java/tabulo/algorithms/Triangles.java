@@ -44,16 +44,14 @@ public final class Triangles {
 
   /** The count over A's arrays: stretches of vertices on the session's workers. */
   private static long inMemory(ResidentGraph a, Session s) {
-    int n = a.vertices();
-    int pieces = 4 * Math.max(1, s.workers()); // cut evenly by vertices: hubs fall in several pieces
-    long[] counts = new long[pieces];
-    List<Runnable> stretches = new ArrayList<>();
-    for (int p = 0; p < pieces; p++) {
+    List<int[]> stretches = a.stretches(4 * Math.max(1, s.workers()));
+    long[] counts = new long[stretches.size()];
+    List<Runnable> parts = new ArrayList<>();
+    for (int p = 0; p < counts.length; p++) {
       int piece = p;
-      stretches.add(() -> counts[piece] = count(a, (int) ((long) n * piece / pieces),
-          (int) ((long) n * (piece + 1) / pieces)));
+      parts.add(() -> counts[piece] = count(a, stretches.get(piece)[0], stretches.get(piece)[1]));
     }
-    Tasks.runAll(s.workers(), "tabulo-triangles", stretches);
+    Tasks.runAll(s.workers(), "tabulo-triangles", parts);
     s.checkCancelled();
     return Arrays.stream(counts).sum();
   }

@@ -66,8 +66,8 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Whether iterative algorithms may hold a graph in this process's memory when the kernels run here
-   * (default), or must compute every round in tables (as they do inside tablet servers).
+   * Whether graph algorithms may hold a graph in this process's memory when the kernels run next to the
+   * data here (default), or must compute in tables (as they do inside tablet servers).
    */
   public Session inMemory(boolean m) {
     this.inMemory = m;

@@ -83,8 +83,8 @@ public final class OutputSpec {
   }
 
   /**
-   * pagerank, components, ktruss: compute every round in tables even where the kernels run in this process
-   * (by default there an unlabelled graph is read once into arrays).
+   * pagerank, components, ktruss, jaccard, triangles: compute in tables even where the kernels run next to
+   * the data in this process (by default there an unlabelled graph is read once into arrays).
    */
   public OutputSpec inTables(boolean t) {
     this.inMemory = !t;
