@@ -10,9 +10,9 @@ import tabulo.storage.TabuloException;
 
 /**
  * A store opened and an all-or-nothing load into one of its tables begun, either at once or on another
- * thread while the caller goes on: opening the embedded engine costs most of a second of class
- * initialisation (Accumulo's configuration, logging, Hadoop's file system), which {@code put} spends
- * parsing its first lines instead of waiting. {@link #loader()} waits for it and throws what opening threw,
+ * thread while the caller goes on: opening the embedded engine (its files, its logs, class
+ * initialisation) takes tens of milliseconds, which {@code put} spends parsing its first lines instead of
+ * waiting. {@link #loader()} waits for it and throws what opening threw,
  * unchanged; {@link #close()} closes the store.
  */
 final class LoadOpening implements AutoCloseable {

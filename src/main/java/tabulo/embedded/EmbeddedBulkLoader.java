@@ -103,7 +103,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
     if (currentTablet < 0 || !table.tabletHolds(currentTablet, row, offset, length)) {
       int tablet = table.tabletIndex(row, offset, length);
       finishCurrent();
-      current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.fileConf());
+      current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.writerOptions());
       currentTablet = tablet;
       if (writeTime) {
         currentTimestamp = firstTimestamps.computeIfAbsent(tablet, table::nextTimestamp) + run;

@@ -99,14 +99,23 @@ final class SortedFiles {
    * writer compresses each block with Accumulo's codec, so compressed tables keep their groups too).
    */
   static SortedFileBuilder newBuilder(Path file, ConfigurationCopy tableConf) throws IOException {
+    return newBuilder(file, writerOptions(tableConf));
+  }
+
+  /** The layout of a table's files as its configuration gives it. */
+  static RFileWriter.Options writerOptions(ConfigurationCopy tableConf) {
+    return new RFileWriter.Options()
+        .blockSizes(tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE),
+            tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX))
+        .groups(LocalityGroupProperties.groups(tableConf))
+        .compression(tableConf.get(Property.TABLE_FILE_COMPRESSION_TYPE));
+  }
+
+  static SortedFileBuilder newBuilder(Path file, RFileWriter.Options options) throws IOException {
     OutputStream out = new ChecksummingOutputStream(Channels.newOutputStream(
         PrivateFiles.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), file);
     try {
-      return SortedFileBuilder.of(file, new RFileWriter(out, new RFileWriter.Options()
-          .blockSizes(tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE),
-              tableConf.getAsBytes(Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX))
-          .groups(LocalityGroupProperties.groups(tableConf))
-          .compression(tableConf.get(Property.TABLE_FILE_COMPRESSION_TYPE))));
+      return SortedFileBuilder.of(file, new RFileWriter(out, options));
     } catch (IOException | RuntimeException e) {
       out.close();
       FileChecksums.deleteWithFile(file);

@@ -29,6 +29,8 @@ import org.apache.accumulo.core.data.TableId;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
 
+import tabulo.rfile.RFileWriter;
+
 /**
  * An open table of the embedded engine: its tablets, its manifest and the numbering of its files.
  * The table directory holds {@code MANIFEST}, sorted files {@code N.rf} and logs {@code tI_N.log}.
@@ -58,7 +60,10 @@ final class Table {
   private final Background background;
   private final EngineOptions options;
   private final boolean readOnly;
-  private final ConfigurationCopy fileConf;
+  // Made on first use: Accumulo's configuration classes cost most of a second to initialise, which a put
+  // (whose files need only writerOptions) would otherwise pay before its first file.
+  private volatile ConfigurationCopy fileConf;
+  private volatile RFileWriter.Options writerOptions;
   private volatile Map<IteratorScope, List<IteratorSetting>> iterators;
 
   private Table(Path dir, String id, String name, TableManifest manifest, Background background,
@@ -71,8 +76,6 @@ final class Table {
     this.manifest = manifest;
     this.background = background;
     this.options = options;
-    this.fileConf = SortedFiles.tableConfiguration(options.compression);
-    manifest.properties.forEach(fileConf::set); // table.group.*: the files' locality groups
     this.splits = manifest.splits.toArray(new byte[0][]);
     this.tablets = new Tablet[splits.length + 1];
     this.budget = new MemtableBudget(options.memtableBytes);
@@ -306,7 +309,32 @@ final class Table {
   }
 
   ConfigurationCopy fileConf() {
-    return fileConf;
+    ConfigurationCopy conf = fileConf;
+    if (conf == null) {
+      synchronized (this) {
+        if (fileConf == null) {
+          ConfigurationCopy c = SortedFiles.tableConfiguration(options.compression);
+          manifest.properties.forEach(c::set); // table.group.*: the files' locality groups
+          fileConf = c;
+        }
+        conf = fileConf;
+      }
+    }
+    return conf;
+  }
+
+  /**
+   * The layout of this table's new files: Accumulo's defaults and the table's compression when it sets no
+   * property (no locality groups), read from {@link #fileConf()} otherwise.
+   */
+  RFileWriter.Options writerOptions() {
+    RFileWriter.Options o = writerOptions;
+    if (o == null) {
+      o = manifest.properties.isEmpty() ? new RFileWriter.Options().compression(options.compression)
+          : SortedFiles.writerOptions(fileConf());
+      writerOptions = o;
+    }
+    return o;
   }
 
   Background background() {
@@ -319,7 +347,7 @@ final class Table {
 
   /** A committed file of one of this table's tablets. */
   TabletFile file(TableManifest.FileMeta meta) {
-    return new TabletFile(dir, meta, fileConf, idleReaders, snapshot == null ? null : snapshot.resolve(meta.name()));
+    return new TabletFile(dir, meta, this::fileConf, idleReaders, snapshot == null ? null : snapshot.resolve(meta.name()));
   }
 
   /** Records that a tablet's active memtable holds writes (the caller holds its write lock). */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.apache.accumulo.core.conf.ConfigurationCopy;
 import org.apache.accumulo.core.file.FileSKVIterator;
@@ -19,7 +20,7 @@ import tabulo.rfile.RFileIndex;
 final class TabletFile {
   final TableManifest.FileMeta meta;
   private final Path path;
-  private final ConfigurationCopy tableConf;
+  private final Supplier<ConfigurationCopy> tableConf; // made when a reader is first opened
   private final IdleReaderLimit idleLimit;
   private final Path pinned; // a reader's link to the file, read once the writer has deleted it; or null
   private final AtomicInteger refs = new AtomicInteger(1);
@@ -28,7 +29,7 @@ final class TabletFile {
   private RFileIndex plainIndex;
   private boolean plainChecked; // whether plainIndex was read
 
-  TabletFile(Path dir, TableManifest.FileMeta meta, ConfigurationCopy tableConf, IdleReaderLimit idleLimit,
+  TabletFile(Path dir, TableManifest.FileMeta meta, Supplier<ConfigurationCopy> tableConf, IdleReaderLimit idleLimit,
       Path pinned) {
     this.pinned = pinned;
     this.meta = meta;
@@ -67,13 +68,13 @@ final class TabletFile {
       return r;
     }
     try {
-      return SortedFiles.openReader(path, meta.checksummed(), tableConf);
+      return SortedFiles.openReader(path, meta.checksummed(), tableConf.get());
     } catch (IOException e) {
       if (pinned == null) {
         throw e;
       }
       try {
-        return SortedFiles.openReader(pinned, meta.checksummed(), tableConf); // deleted by the writer
+        return SortedFiles.openReader(pinned, meta.checksummed(), tableConf.get()); // deleted by the writer
       } catch (IOException second) {
         throw e; // damage: the same bytes either way, named where the user knows the file
       }

@@ -52,6 +52,15 @@ class RFileWriterTest {
 
   private int files;
 
+  @Test
+  void defaultBlockSizesAreAccumulos() {
+    var accumulo = org.apache.accumulo.core.conf.DefaultConfiguration.getInstance();
+    assertEquals(accumulo.getAsBytes(org.apache.accumulo.core.conf.Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE),
+        RFileWriter.DEFAULT_BLOCK_SIZE);
+    assertEquals(accumulo.getAsBytes(org.apache.accumulo.core.conf.Property.TABLE_FILE_COMPRESSED_BLOCK_SIZE_INDEX),
+        RFileWriter.DEFAULT_INDEX_BLOCK_SIZE);
+  }
+
   private Path file(String name) {
     return dir.resolve(name + "-" + files++ + ".rf");
   }
