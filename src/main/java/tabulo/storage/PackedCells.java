@@ -29,6 +29,8 @@ public final class PackedCells {
   private long[] qualifierPrefixes = new long[1 << 10];
   private byte[] shortRows = new byte[1 << 10];
   private int count;
+  /** Keeps the loads of {@link #appendSorted}'s touching loop from being optimised away. */
+  private int touchSink;
 
   public PackedCells() {}
 
@@ -193,6 +195,16 @@ public final class PackedCells {
       while (true) {
         if (to >= touched && touched < order.length) {
           int end = Math.min(order.length, touched + TOUCH_BLOCK);
+          int last = size - 1;
+          int sink = 0;
+          // First a cell's first and 64th byte (its one or two cache lines), by loads that depend on nothing
+          // but the order: their misses overlap. keyEnd's chain of four lengths, each load waiting for the
+          // one before, let only a few cells' misses overlap (put of 10M lines 3.24 -> 2.95 s, 13 alternations).
+          for (int i = touched; i < end; i++) {
+            int at = order[i];
+            sink += data[at] + data[Math.min(at + 63, last)];
+          }
+          touchSink = sink;
           for (int i = touched; i < end; i++) {
             keyEnds[i] = keyEnd(order[i]);
           }
