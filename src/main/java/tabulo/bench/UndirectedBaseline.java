@@ -75,7 +75,10 @@ final class UndirectedBaseline {
     return count;
   }
 
-  /** A sparse result by rows: row u's cells are {@code cols/vals[offsets[u] .. offsets[u+1])}, by column. */
+  /**
+   * A sparse result by rows: row u's cells are {@code cols/vals[offsets[u] .. offsets[u+1])}, by column; the
+   * arrays may be longer than {@code offsets[n]}.
+   */
   record Sparse(int[] offsets, int[] cols, double[] vals) {}
 
   /** Jaccard of u &lt; v sharing a neighbour: counts of common neighbours in a dense array per u. */
@@ -99,8 +102,9 @@ final class UndirectedBaseline {
         }
       }
       Arrays.sort(touched, 0, t);
-      if (size + t > cols.length) {
-        cols = Arrays.copyOf(cols, Math.max(cols.length * 2, size + t));
+      if (size + t > cols.length) { // by half, not doubled: at SCALE 16 the result has 178M pairs
+        long grown = Math.max(cols.length + (long) cols.length / 2, (long) size + t);
+        cols = Arrays.copyOf(cols, (int) Math.min(Integer.MAX_VALUE - 8, grown));
         vals = Arrays.copyOf(vals, cols.length);
       }
       for (int i = 0; i < t; i++) {
@@ -112,7 +116,7 @@ final class UndirectedBaseline {
       }
       off[u + 1] = size;
     }
-    return new Sparse(off, Arrays.copyOf(cols, size), Arrays.copyOf(vals, size));
+    return new Sparse(off, cols, vals); // not trimmed: offsets bound the rows, and a copy would need the room again
   }
 
   /**

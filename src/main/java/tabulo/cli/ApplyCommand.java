@@ -16,9 +16,9 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "apply", description = {"Map every entry through an operator into a new table: C = f(A).",
-    "C = f(A) (GraphBLAS apply): a unary operator, or a binary operator with a",
-    "scalar bound to one side: --op minus --scalar 1 is a - 1 (--bind second,",
-    "the default), with --bind first it is 1 - a. Keys and labels stay. C is",
+    "C = f(A) (GraphBLAS apply): a unary operator, or a binary operator with a " +
+    "scalar bound to one side: --op minus --scalar 1 is a - 1 (--bind second, " +
+    "the default), with --bind first it is 1 - a. Keys and labels stay. C is " +
     "published only when complete (with --accum, combined into C)."})
 final class ApplyCommand implements Runnable {
   @ParentCommand

@@ -12,10 +12,10 @@ import tabulo.util.Progress;
 
 @Command(name = "assign", description = {
     "Write a table into a block of an existing table: C(rows, cols) = A.",
-    "Inside the block C's cells become A's there (C's cells A lacks are",
-    "removed); with --accum, C(rows, cols) = C(rows, cols) OP A. Outside the",
+    "Inside the block C's cells become A's there (C's cells A lacks are " +
+    "removed); with --accum, C(rows, cols) = C(rows, cols) OP A. Outside the " +
     "block C stays. With --mask only the block's keys the mask admits change.",
-    "The new C is written beside C and replaces it whole: a run that fails or",
+    "The new C is written beside C and replaces it whole: a run that fails or " +
     "dies leaves C as it was (or, once the switch is recorded, as it becomes)."})
 final class AssignCommand implements Runnable {
   @ParentCommand

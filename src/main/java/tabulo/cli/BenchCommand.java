@@ -31,10 +31,10 @@ final class BenchCommand implements Runnable {
     throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops, algorithms, partition)");
   }
 
-  @Command(name = "store", description = {"Write and scan rates of the embedded engine beside a plain sorted",
-      "binary file written and read in the same run; then the text paths as a user runs them:",
-      "'tabulo put T file.tsv' and 'tabulo scan T > out.tsv' on a generated TSV of N lines, each in a new",
-      "JVM (started as this one was), beside sqlite3 .import of the same file into a table keyed by",
+  @Command(name = "store", description = {"Write and scan rates of the engine and of the text paths, beside baselines.",
+      "The engine beside a plain sorted binary file written and read in the same run; then the text paths as a user runs them: " +
+      "'tabulo put T file.tsv' and 'tabulo scan T > out.tsv' on a generated TSV of N lines, each in a new " +
+      "JVM (started as this one was), beside sqlite3 .import of the same file into a table keyed by " +
       "(row, column) and an ordered SELECT to a file (the two outputs must be the same bytes)."})
   static final class Store implements Runnable {
     @ParentCommand
@@ -75,8 +75,8 @@ final class BenchCommand implements Runnable {
     }
   }
 
-  @Command(name = "rfile", description = {"Uncompressed RFile writing on one thread: Accumulo's writer and",
-      "Tabulo's on the same sorted entries in memory (the files must be identical)."})
+  @Command(name = "rfile", description = {"Uncompressed RFile writing on one thread: Accumulo's writer beside Tabulo's.",
+      "The same sorted entries in memory; the files must be identical."})
   static final class RFileWrite implements Runnable {
     @ParentCommand
     BenchCommand bench;
@@ -98,10 +98,10 @@ final class BenchCommand implements Runnable {
     }
   }
 
-  @Command(name = "spgemm", description = {"C = A^T B of two Graph500 graphs per SCALE: the outer product,",
-      "row-by-row, the client-side way (scan into memory, multiply, write back) and the COST baseline",
-      "(one thread, CSR arrays in memory, C written to a plain file), with partial products per second.",
-      "With --accumulo PROPS: both algorithms on the embedded engine and on Accumulo (kernels in the",
+  @Command(name = "spgemm", description = {"C = A^T B of two Graph500 graphs per SCALE, each way beside the COST baseline.",
+      "The outer product, row-by-row, the client-side way (scan into memory, multiply, write back) and the COST baseline " +
+      "(one thread, CSR arrays in memory, C written to a plain file), with partial products per second. " +
+      "With --accumulo PROPS: both algorithms on the embedded engine and on Accumulo (kernels in the " +
       "tablet servers; tables benchA..., deleted afterwards), side by side."})
   static final class SpGemm implements Runnable {
     @ParentCommand
@@ -161,8 +161,9 @@ final class BenchCommand implements Runnable {
     }
   }
 
-  @Command(name = "ops", description = {"GraphBLAS operations on two Graph500 graphs as tables (element-wise,",
-      "apply, select, reduce, transpose, extract), each beside a single-thread in-memory baseline over",
+  @Command(name = "ops", description = {"GraphBLAS operations on Graph500 tables beside an in-memory baseline.",
+      "Element-wise, apply, select, reduce, transpose, extract on two Graph500 graphs as tables, each " +
+      "beside a single-thread in-memory baseline over " +
       "the same data (CSR arrays, output written to a file) measured in the same run."})
   static final class Ops implements Runnable {
     @ParentCommand
@@ -171,11 +172,11 @@ final class BenchCommand implements Runnable {
     @Option(names = "--scale", paramLabel = "S", description = "SCALE (default ${DEFAULT-VALUE}).")
     int scale = 16;
 
-    @Option(names = "--only", paramLabel = "NAME,...", description = {"Only the operations whose names start",
+    @Option(names = "--only", paramLabel = "NAME,...", description = {"Only the operations whose names start " +
         "with these (e.g. transpose,reduce,ewise-add; default: all)."})
     String only;
 
-    @Option(names = "--repeats", paramLabel = "N", description = {"Timed runs of each operation on both sides;",
+    @Option(names = "--repeats", paramLabel = "N", description = {"Timed runs of each operation on both sides; " +
         "the best is kept (default ${DEFAULT-VALUE})."})
     int repeats = 3;
 
@@ -206,11 +207,11 @@ final class BenchCommand implements Runnable {
     }
   }
 
-  @Command(name = "algorithms", description = {"Graph algorithms on Graph500 graphs as tables: PageRank",
-      "(20 iterations), components, BFS from the vertex of largest out-degree,",
-      "triangle count, Jaccard, 3-truss; each beside a single-thread in-memory",
-      "CSR baseline measured in the same run (both read the graph from its",
-      "table) and checked against it: a result that differs prints MISMATCH",
+  @Command(name = "algorithms", description = {"Graph algorithms on Graph500 tables beside in-memory baselines.",
+      "PageRank (20 iterations), components, BFS from the vertex of largest out-degree, " +
+      "triangle count, Jaccard, 3-truss; each beside a single-thread in-memory " +
+      "CSR baseline measured in the same run (both read the graph from its " +
+      "table) and checked against it: a result that differs prints MISMATCH " +
       "and the command fails. Prints time, ratio and the goal of issue 12."})
   static final class Algorithms implements Runnable {
     @ParentCommand
@@ -221,7 +222,7 @@ final class BenchCommand implements Runnable {
         + " for jaccard and ktruss; the goal is 20)."})
     Integer scale;
 
-    @Option(names = "--only", paramLabel = "NAME,...", description = {"Only these algorithms: pagerank,",
+    @Option(names = "--only", paramLabel = "NAME,...", description = {"Only these algorithms: pagerank, " +
         "components, bfs, triangles, jaccard, ktruss (default: all)."})
     String only;
 
@@ -252,11 +253,11 @@ final class BenchCommand implements Runnable {
   }
 
   @Command(name = "ingest", description = {"D4M schema ingest rate and query latency, embedded and on Accumulo.",
-      "D4M schema ingest of generated web proxy logs: entries/s into Tedge + TedgeT",
-      "+ TedgeDeg with 1 and 2 workers, then p50/p99 latency of single-key row",
-      "queries (Tedge) and column queries (TedgeT) on the result.",
-      "With --accumulo PROPS the same files go into Accumulo too (tables",
-      "benchXXX_..., deleted afterwards), and both hosts' figures from the same",
+      "D4M schema ingest of generated web proxy logs: entries/s into Tedge + TedgeT " +
+      "+ TedgeDeg with 1 and 2 workers, then p50/p99 latency of single-key row " +
+      "queries (Tedge) and column queries (TedgeT) on the result. " +
+      "With --accumulo PROPS the same files go into Accumulo too (tables " +
+      "benchXXX_..., deleted afterwards), and both hosts' figures from the same " +
       "run are printed side by side."})
   static final class Ingest implements Runnable {
     static final long EMBEDDED_ENTRIES = 10_000_000;

@@ -10,20 +10,20 @@ import tabulo.partition.Partitioner;
 import tabulo.storage.TabuloException;
 
 @Command(name = "partition", description = {"gRRp partitioning beside the contiguous split on generated products.",
-    "Graph500 A*B (seeds 1, 2; as generated and permuted) per --scales, a 2D",
-    "Poisson stiffness matrix",
-    "times its aggregation prolongator (AMG Galerkin setup) and A*A of a 3D",
-    "7-point mesh; per K in --parts the exact communication volume and the",
-    "largest A/B/C imbalance of the plan and of the contiguous split, and the",
-    "partitioning time. In memory: the figures are the model's, no table is",
-    "read or written.",
-    "With --tservers N,...: instead, per N a mini-accumulo cluster of N tablet",
-    "servers (tablets placed by tabulo.accumulo.AlignedBalancer; N = 1 is the",
-    "reference without communication) multiplies two permuted Graph500 graphs",
-    "(--server-scales), the Poisson A times its prolongator (--grid) and the mesh",
-    "A*A (--mesh) by RRp, gRRp and the outer product (--server-products picks",
-    "them), printing times and remote entries measured by the kernels, then",
-    "projects K = --project servers with a fitted cost model beside paper 001's",
+    "Graph500 A*B (seeds 1, 2; as generated and permuted) per --scales, a 2D " +
+    "Poisson stiffness matrix " +
+    "times its aggregation prolongator (AMG Galerkin setup) and A*A of a 3D " +
+    "7-point mesh; per K in --parts the exact communication volume and the " +
+    "largest A/B/C imbalance of the plan and of the contiguous split, and the " +
+    "partitioning time. In memory: the figures are the model's, no table is " +
+    "read or written. " +
+    "With --tservers N,...: instead, per N a mini-accumulo cluster of N tablet " +
+    "servers (tablets placed by tabulo.accumulo.AlignedBalancer; N = 1 is the " +
+    "reference without communication) multiplies two permuted Graph500 graphs " +
+    "(--server-scales), the Poisson A times its prolongator (--grid) and the mesh " +
+    "A*A (--mesh) by RRp, gRRp and the outer product (--server-products picks " +
+    "them), printing times and remote entries measured by the kernels, then " +
+    "projects K = --project servers with a fitted cost model beside paper 001's " +
     "Table 2."})
 final class BenchPartitionCommand implements Runnable {
   @Option(names = "--scales", paramLabel = "S,...", split = ",",

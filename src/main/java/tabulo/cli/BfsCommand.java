@@ -14,14 +14,14 @@ import tabulo.util.Progress;
 
 @Command(name = "bfs", description = {"Breadth-first search levels on an adjacency table G.",
     "OUT(v, level) = hops from the nearest source (sources 0), reached vertices only.",
-    "Each round is A^T frontier masked by the vertices already reached; with --min-degree/",
-    "--max-degree (Graphulo's AdjBFS) vertices whose out-degree lies outside the range are",
-    "reached but not expanded. --parents adds OUT(v, parent): the smallest key of a vertex one",
-    "level up with an edge to v (sources: themselves). --incidence reads G as a D4M incidence",
-    "table (Tedge: row = record, column = name|value) as Graphulo's EdgeBFS: one hop goes from",
-    "the frontier vertices to the records holding them (read from GT, D4M's TedgeT, when it",
-    "exists) to those records' vertices; degree = records holding the vertex (GDeg, D4M's",
-    "TedgeDeg, when it exists). Rounds print on a terminal. OUT appears only when the search",
+    "Each round is A^T frontier masked by the vertices already reached; with --min-degree/" +
+    "--max-degree (Graphulo's AdjBFS) vertices whose out-degree lies outside the range are " +
+    "reached but not expanded. --parents adds OUT(v, parent): the smallest key of a vertex one " +
+    "level up with an edge to v (sources: themselves). --incidence reads G as a D4M incidence " +
+    "table (Tedge: row = record, column = name|value) as Graphulo's EdgeBFS: one hop goes from " +
+    "the frontier vertices to the records holding them (read from GT, D4M's TedgeT, when it " +
+    "exists) to those records' vertices; degree = records holding the vertex (GDeg, D4M's " +
+    "TedgeDeg, when it exists). Rounds print on a terminal. OUT appears only when the search " +
     "ends (an error or a kill leaves none)."})
 final class BfsCommand implements Runnable {
   @ParentCommand

@@ -9,8 +9,8 @@ import tabulo.algorithms.Clustering;
 import tabulo.storage.Store;
 
 @Command(name = "clustering", description = {
-    "Local clustering coefficient of G's undirected graph: OUT(v, lcc) =",
-    "triangles(v) / (d(d-1)/2); 0 for a vertex with a neighbour but no triangle",
+    "Local clustering coefficient of G's undirected graph into OUT(v, lcc).",
+    "lcc = triangles(v) / (d(d-1)/2); 0 for a vertex with a neighbour but no triangle " +
     "(degree < 2 included); no cell for a vertex without neighbours."})
 final class ClusteringCommand implements Runnable {
   @ParentCommand

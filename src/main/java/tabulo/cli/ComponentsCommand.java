@@ -11,10 +11,10 @@ import tabulo.storage.Store;
 import tabulo.util.Progress;
 
 @Command(name = "components", description = {"Connected components of an adjacency table G, undirected.",
-    "OUT(v, component) = the smallest vertex key of v's component (G ∪ G^T; a vertex",
-    "with only a self-loop is its own component). Embedded: G read once into",
-    "arrays, union-find. In tables (--in-tables, a labelled graph, Accumulo's",
-    "tablet servers): min-label propagation over vertex ranks in key order;",
+    "OUT(v, component) = the smallest vertex key of v's component (G ∪ G^T; a vertex " +
+    "with only a self-loop is its own component). Embedded: G read once into " +
+    "arrays, union-find. In tables (--in-tables, a labelled graph, Accumulo's " +
+    "tablet servers): min-label propagation over vertex ranks in key order; " +
     "rounds print on a terminal. OUT appears only at the end."})
 final class ComponentsCommand implements Runnable {
   @ParentCommand

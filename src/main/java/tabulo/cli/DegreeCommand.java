@@ -16,8 +16,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "degree", description = {"Print degrees of exploded columns from a D4M schema.",
-    "Print the degree (record count) of exploded columns from PREFIXTedgeDeg",
-    "as TSV: name|value<TAB>Degree<TAB>count. The row |ingested (ingest's records of",
+    "Print the degree (record count) of exploded columns from PREFIXTedgeDeg " +
+    "as TSV: name|value<TAB>Degree<TAB>count. The row |ingested (ingest's records of " +
     "the files it holds) is not a degree and is left out.",
     "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class DegreeCommand implements Runnable {

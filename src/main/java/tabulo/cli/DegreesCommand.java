@@ -12,7 +12,7 @@ import tabulo.storage.Store;
 import tabulo.util.Progress;
 
 @Command(name = "degrees", description = {"Vertex degrees of an adjacency table G (row = source, column = target).",
-    "OUT(v, degree) = the number of entries in v's row (out-degree), or with --in in v's",
+    "OUT(v, degree) = the number of entries in v's row (out-degree), or with --in in v's " +
     "column (in-degree); vertices with none have no entry. Not the D4M 'degree' command."})
 final class DegreesCommand implements Runnable {
   @ParentCommand

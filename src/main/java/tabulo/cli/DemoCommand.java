@@ -15,9 +15,9 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "demo", description = {"Run Tabulo's main job: Graph500 tables multiplied next to the data.",
-    "Tabulo's main job on the embedded default, in a temporary database:",
-    "generate two Graph500 graphs, ingest them, compute C = A^T B next to the data with the outer product",
-    "and row-by-row, check C against an in-memory multiply, and print partial products per second beside",
+    "Tabulo's main job on the embedded default, in a temporary database: " +
+    "generate two Graph500 graphs, ingest them, compute C = A^T B next to the data with the outer product " +
+    "and row-by-row, check C against an in-memory multiply, and print partial products per second beside " +
     "the client-side way and the single-threaded in-memory (COST) baseline."})
 final class DemoCommand implements Runnable {
   @Option(names = "--scale", paramLabel = "S", description = "Graph500 SCALE: 2^S vertices (default ${DEFAULT-VALUE}).")

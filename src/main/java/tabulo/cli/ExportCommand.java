@@ -10,10 +10,10 @@ import tabulo.ops.TableTransfer;
 import tabulo.storage.Store;
 
 @Command(name = "export", description = {"Write a table into DIR for 'import' on either host.",
-    "DIR is created and must be empty. It gets one sorted RFile per tablet",
-    "(N.rf, Accumulo's format, in the table's locality groups) with the cells the user can read, after the",
-    "table's scan-time iterators (combiners applied, newest versions), with",
-    "visibilities and timestamps; and " + TableTransfer.META + " with the",
+    "DIR is created and must be empty. It gets one sorted RFile per tablet " +
+    "(N.rf, Accumulo's format, in the table's locality groups) with the cells the user can read, after the " +
+    "table's scan-time iterators (combiners applied, newest versions), with " +
+    "visibilities and timestamps; and " + TableTransfer.META + " with the " +
     "split points, every iterator setting (scope, priority, class, options) and the locality groups.",
     "Prints: exported<TAB>TABLE<TAB>entries<TAB>files.",
     "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})

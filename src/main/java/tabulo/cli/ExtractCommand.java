@@ -12,7 +12,7 @@ import tabulo.util.Progress;
 
 @Command(name = "extract", description = {
     "Write a sub-matrix of a table: C = A(rows, cols) (D4M's SpRef).",
-    "The cells of A whose row and column keys match the D4M selections,",
+    "The cells of A whose row and column keys match the D4M selections, " +
     "unchanged (e.g. --rows 'a,:,b,' --cols 'x*,')."})
 final class ExtractCommand implements Runnable {
   @ParentCommand

@@ -25,7 +25,7 @@ final class GenCommand implements Runnable {
   }
 
   @Command(name = "graph500", description = {"The Graph500 Kronecker graph (initiator 0.57, 0.19, 0.19, 0.05) as an",
-      "adjacency table: row = source, column = target (vertex ids as zero-padded decimals, e.g. 0005),",
+      "adjacency table: row = source, column = target (vertex ids as zero-padded decimals, e.g. 0005), " +
       "value = times the edge was generated. Default: Graphulo's variant (no permutation, duplicates merged)."})
   static final class Graph500Command implements Runnable {
     @ParentCommand

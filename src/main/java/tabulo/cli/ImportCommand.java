@@ -10,10 +10,10 @@ import tabulo.ops.TableTransfer;
 import tabulo.storage.Store;
 
 @Command(name = "import", description = {"Create TABLE from a directory written by 'export'.",
-    "TABLE must not exist; it gets the exported split points, iterator",
-    "settings and locality groups, then the entries (timestamps and visibilities kept). On Accumulo",
-    "the files are bulk-imported from copies staged inside DIR, so DIR must be",
-    "on a file system the tablet servers can read (the local disk for",
+    "TABLE must not exist; it gets the exported split points, iterator " +
+    "settings and locality groups, then the entries (timestamps and visibilities kept). On Accumulo " +
+    "the files are bulk-imported from copies staged inside DIR, so DIR must be " +
+    "on a file system the tablet servers can read (the local disk for " +
     "mini-accumulo); embedded, they are bulk-loaded. DIR is left unchanged.",
     "Prints: imported<TAB>TABLE<TAB>entries<TAB>files."})
 final class ImportCommand implements Runnable {

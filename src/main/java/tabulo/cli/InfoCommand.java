@@ -12,8 +12,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 
 @Command(name = "info", description = {"Show a table's size, split points, iterators and locality groups.",
-    "Show a table's size: stored entries (before versioning and deletes",
-    "are applied), tablets, files and bytes on disk; its split points, iterators and",
+    "Show a table's size: stored entries (before versioning and deletes " +
+    "are applied), tablets, files and bytes on disk; its split points, iterators and " +
     "locality groups (a line each: group, its name, then its column families, tab-separated).",
     "Opens the database read-only: runs beside a writing command, and sees what was committed when it started."})
 final class InfoCommand implements Runnable {

@@ -18,15 +18,15 @@ import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
 
 @Command(name = "ingest", description = {"Ingest CSV or TSV files into the D4M 2.0 schema tables.",
-    "Ingest CSV or TSV files (with a header row) into the D4M 2.0 schema:",
-    "PREFIXTedge (record x name|value = 1), PREFIXTedgeT (its transpose), PREFIXTedgeDeg",
+    "Ingest CSV or TSV files (with a header row) into the D4M 2.0 schema: " +
+    "PREFIXTedge (record x name|value = 1), PREFIXTedgeT (its transpose), PREFIXTedgeDeg " +
     "(name|value x Degree = count, summed across ingests) and PREFIXTedgeTxt (record x txt = raw record).",
-    "Tables are created if missing. Each file is checked completely before any of it is written;",
+    "Tables are created if missing. Each file is checked completely before any of it is written; " +
     "the first bad file stops the run, and the files ingested before it are complete and listed.",
     "Generated row keys are HASH-LINE: 8 hex digits of the file's absolute path and its 10-digit line.",
     "Each 'ingested FILE' line is printed, and flushed, once the file is durable.",
-    "Files are recorded (path, size, modification time, SHA-256) in PREFIXTedgeDeg",
-    "row |ingested, in the same atomic load as their degrees; a recorded file is",
+    "Files are recorded (path, size, modification time, SHA-256) in PREFIXTedgeDeg " +
+    "row |ingested, in the same atomic load as their degrees; a recorded file is " +
     "skipped, so rerunning a killed ingest ends as one uninterrupted run would.",
     "--force ingests recorded files again (their degrees are counted again)."})
 final class IngestCommand implements Runnable {

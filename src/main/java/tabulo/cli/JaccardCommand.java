@@ -10,10 +10,11 @@ import tabulo.algorithms.Jaccard;
 import tabulo.storage.Store;
 
 @Command(name = "jaccard", description = {
-    "Jaccard similarity of G's undirected graph: OUT(u, v) = |N(u) ∩ N(v)| /",
-    "|N(u) ∪ N(v)| for u < v (key order) sharing a neighbour. Intersections",
-    "from A (plus.pair) A, masked to the strict upper half, each finished with",
-    "the two degrees as its row is written (Graphulo's fused Jaccard). Embedded",
+    "Jaccard similarity of G's undirected graph into OUT(u, v).",
+    "OUT(u, v) = |N(u) ∩ N(v)| / " +
+    "|N(u) ∪ N(v)| for u < v (key order) sharing a neighbour. Intersections " +
+    "from A (plus.pair) A, masked to the strict upper half, each finished with " +
+    "the two degrees as its row is written (Graphulo's fused Jaccard). Embedded " +
     "with a plain new OUT: G read once into arrays, the same computation there."})
 final class JaccardCommand implements Runnable {
   @ParentCommand

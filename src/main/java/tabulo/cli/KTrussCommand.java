@@ -11,9 +11,10 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "ktruss", description = {
-    "The k-truss of G's undirected graph: OUT holds its edges in both",
-    "directions, each valued with the triangles of the truss containing it.",
-    "Repeats C<A> = A (plus.pair) A, A = select(C >= k-2) until no edge goes;",
+    "The k-truss of G's undirected graph into OUT.",
+    "OUT holds its edges in both " +
+    "directions, each valued with the triangles of the truss containing it. " +
+    "Repeats C<A> = A (plus.pair) A, A = select(C >= k-2) until no edge goes; " +
     "prints each iteration's edges left and removed on a terminal."})
 final class KTrussCommand implements Runnable {
   @ParentCommand

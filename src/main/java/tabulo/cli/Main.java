@@ -25,15 +25,15 @@ import tabulo.storage.TabuloException;
 /** The {@code tabulo} command line: global options, the commands, and the one-line error policy. */
 @Command(name = "tabulo", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "tabulo 0.1",
     description = "Sparse linear algebra on sorted key-value tables (embedded engine by default, or Apache Accumulo 2.1).",
-    footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
-        "tables, scan, query (not --correlate), degree, info, export, verify open the database read-only, beside",
-        "a writer; every other command opens it for writing, one at a time.",
-        "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with",
-        "'tabulo mini-accumulo start DIR'; move tables with export and import).",
-        "TSV format of put and scan: row<TAB>column<TAB>value[<TAB>visibility]; column is qualifier or",
-        "family:qualifier; escapes inside fields: \\\\ \\t \\n \\r \\: (literal colon) \\xHH (a byte).",
-        "SPEC (D4M): 'a,b,c,' a list (last char separates), 'a,:,c,' an inclusive range, ':' all,",
-        "'pre*,' a prefix; these combine, e.g. 'a,c,:,f,x*,'."})
+    footer = {" " + "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
+        "tables, scan, query (not --correlate), degree, info, export, verify open the database read-only, beside "
+            + "a writer; every other command opens it for writing, one at a time.",
+        "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with "
+            + "'tabulo mini-accumulo start DIR'; move tables with export and import).",
+        "TSV format of put and scan: row<TAB>column<TAB>value[<TAB>visibility]; column is qualifier or "
+            + "family:qualifier; escapes inside fields: \\\\ \\t \\n \\r \\: (literal colon) \\xHH (a byte).",
+        "SPEC (D4M): 'a,b,c,' a list (last char separates), 'a,:,c,' an inclusive range, ':' all, "
+            + "'pre*,' a prefix; these combine, e.g. 'a,c,:,f,x*,'."})
 public final class Main implements Runnable {
   /** The commands, in the order {@code --help} lists them. */
   private static final List<Class<?>> COMMANDS = List.of(TablesCommand.class, CreateCommand.class,

@@ -27,12 +27,12 @@ final class MiniAccumuloCommand implements Runnable {
   }
 
   @Command(name = "start", description = {"Start a MiniAccumuloCluster in DIR, running in the background.",
-      "DIR is created if needed. Returns once the cluster is ready (about 10 s),",
+      "DIR is created if needed. Returns once the cluster is ready (about 10 s), " +
       "leaving it in a detached JVM (log DIR/" + MiniClusterDaemon.LOG + ", data DIR/"
           + MiniClusterDaemon.CLUSTER + ").",
-      "Writes DIR/" + MiniClusterDaemon.PROPS + " (mode 600) for user root with a",
+      "Writes DIR/" + MiniClusterDaemon.PROPS + " (mode 600) for user root with a " +
       "random password: 'tabulo --accumulo DIR/" + MiniClusterDaemon.PROPS + " ...'.",
-      "Private: DIR/" + MiniClusterDaemon.CLUSTER + " is mode 700, files holding a secret 600;",
+      "Private: DIR/" + MiniClusterDaemon.CLUSTER + " is mode 700, files holding a secret 600; " +
       "its servers listen on 127.0.0.1 only (use it from this machine).",
       "Memory: about 0.3 GB plus 0.4 GB per tablet server.",
       "Stop it with 'mini-accumulo stop DIR'. Prints: started<TAB>PROPERTIES<TAB>PID."})

@@ -18,13 +18,13 @@ import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
 
 @Command(name = "mult", description = {"Multiply two tables over a semiring into a new table: C = A (+.x) B.",
-    "C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new",
+    "C = A (+.x) B (or A^T (+.x) B) computed next to the data into a new " +
     "table C (or, with --accum, combined into the existing C; with --mask M, C<M>: only keys M admits).",
-    "The product is published only when complete: an interrupted run leaves no C (or C as it was), and a",
-    "rerun starts over. A vector is a one-column table: 'mult A v u --transpose-a' (u = A^T v, a frontier",
-    "step) reads only A's rows at v's keys when v is small. Outer product (Graphulo's TableMult) writes every partial product and sums them with a",
-    "combiner on C; row-by-row writes each entry of C once. A partial product is labelled with the",
-    "conjunction of its factors' visibilities; each reader of C gets one cell per row and column, the",
+    "The product is published only when complete: an interrupted run leaves no C (or C as it was), and a " +
+    "rerun starts over. A vector is a one-column table: 'mult A v u --transpose-a' (u = A^T v, a frontier " +
+    "step) reads only A's rows at v's keys when v is small. Outer product (Graphulo's TableMult) writes every partial product and sums them with a " +
+    "combiner on C; row-by-row writes each entry of C once. A partial product is labelled with the " +
+    "conjunction of its factors' visibilities; each reader of C gets one cell per row and column, the " +
     "sum of the parts it may read (labelled with their conjunction)."})
 final class MultCommand implements Runnable {
   @ParentCommand

@@ -12,14 +12,14 @@ import tabulo.util.Progress;
 import tabulo.storage.Store;
 
 @Command(name = "pagerank", description = {
-    "PageRank of graph G (row = source, column = target) into OUT(v, rank):",
-    "unweighted, dangling vertices' rank spread evenly, ranks sum to 1, as",
-    "NetworkX's pagerank(G, weight=None). Stops when sum |change| < N * tolerance;",
-    "after --max-iterations without that, OUT holds the last iterate and a",
-    "warning says so. Each iteration's change is shown on a terminal; Ctrl-C",
-    "stops after the current operation and leaves no temporary tables.",
-    "Where the kernels run in this process (embedded) G's structure is read",
-    "once into arrays and iterated there; --in-tables, a labelled graph and",
+    "PageRank of graph G (row = source, column = target) into OUT(v, rank).",
+    "Unweighted, dangling vertices' rank spread evenly, ranks sum to 1, as " +
+    "NetworkX's pagerank(G, weight=None). Stops when sum |change| < N * tolerance; " +
+    "after --max-iterations without that, OUT holds the last iterate and a " +
+    "warning says so. Each iteration's change is shown on a terminal; Ctrl-C " +
+    "stops after the current operation and leaves no temporary tables. " +
+    "Where the kernels run in this process (embedded) G's structure is read " +
+    "once into arrays and iterated there; --in-tables, a labelled graph and " +
     "Accumulo's tablet servers compute every iteration in tables."})
 final class PageRankCommand implements Runnable {
   @ParentCommand

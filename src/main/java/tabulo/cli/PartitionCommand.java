@@ -20,14 +20,14 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "partition", description = {"Partition C = A B for row-by-row multiplication on K servers (gRRp).",
-    "Builds Demirci and Aykanat's 3-constraint bipartite model: a vertex per",
-    "row of A weighted (nnz(A row), 0, nnz(C row)), per row of B (0, nnz(B row),",
-    "0), an edge per entry of A costing nnz(B row); partitions it into K parts,",
+    "Builds Demirci and Aykanat's 3-constraint bipartite model: a vertex per " +
+    "row of A weighted (nnz(A row), 0, nnz(C row)), per row of B (0, nnz(B row), " +
+    "0), an edge per entry of A costing nnz(B row); partitions it into K parts, " +
     "each within W_avg (1 + eps) of A, B and C entries, with a small cut.",
-    "PLAN (a new table) gets per row key: column A = part of A's (and C's) row,",
-    "column B = part of B's row (0 .. K-1). Prints the cut, the exact volume",
-    "(B entries fetched from other parts by 'mult --batch N', a part being one",
-    "tablet) and the entries per part, beside the contiguous split into K equal",
+    "PLAN (a new table) gets per row key: column A = part of A's (and C's) row, " +
+    "column B = part of B's row (0 .. K-1). Prints the cut, the exact volume " +
+    "(B entries fetched from other parts by 'mult --batch N', a part being one " +
+    "tablet) and the entries per part, beside the contiguous split into K equal " +
     "key ranges; the last line is one JSON object."})
 final class PartitionCommand implements Runnable {
   @ParentCommand

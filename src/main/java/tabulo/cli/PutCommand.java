@@ -20,10 +20,10 @@ import tabulo.storage.PackedCells;
 import tabulo.storage.SortedLoader;
 
 @Command(name = "put", description = {"Write cells from a TSV file or standard input.",
-    "Write cells from a TSV file (or - for standard input):",
+    "Write cells from a TSV file (or - for standard input): " +
     "row<TAB>column<TAB>value[<TAB>visibility], column = qualifier or family:qualifier.",
     "The input is read once; a bad line (named by file and line) stops the command and nothing is written.",
-    "All or nothing: the cells land together when the command returns (durable then), or, if it fails",
+    "All or nothing: the cells land together when the command returns (durable then), or, if it fails " +
     "(a full disk, an I/O error), none of them do and the table is as it was; the error says so.",
     "Of cells with the same key, the last in the input wins (a table's combiner sees them all)."})
 final class PutCommand implements Runnable {

@@ -21,17 +21,17 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "query", description = {"Query D4M schema tables by rows or columns.",
-    "Query a D4M schema (see ingest) as the associative array PREFIXTedge:",
-    "records x name|value. A query constrained only on columns reads PREFIXTedgeT, where the columns",
-    "are rows, so it is as fast as a row query; the output is oriented as Tedge either way:",
+    "Query a D4M schema (see ingest) as the associative array PREFIXTedge: " +
+    "records x name|value. A query constrained only on columns reads PREFIXTedgeT, where the columns " +
+    "are rows, so it is as fast as a row query; the output is oriented as Tedge either way: " +
     "sorted TSV row<TAB>column<TAB>value, as scan prints it.",
-    "With --correlate SPEC1 SPEC2 it prints D4M's sqIn of two column types:",
-    "C = Tedge(:, SPEC1)^T (+.x) Tedge(:, SPEC2); --correlate 'origin|*,' 'dest|*,'",
-    "counts the records per origin and destination: row<TAB>column<TAB>count,",
-    "sorted. It is mult's planned multiply next to the data (PREFIXTedgeT read for",
-    "Tedge^T and the SPEC2 columns when ingest made the pair) into a temporary",
+    "With --correlate SPEC1 SPEC2 it prints D4M's sqIn of two column types: " +
+    "C = Tedge(:, SPEC1)^T (+.x) Tedge(:, SPEC2); --correlate 'origin|*,' 'dest|*,' " +
+    "counts the records per origin and destination: row<TAB>column<TAB>count, " +
+    "sorted. It is mult's planned multiply next to the data (PREFIXTedgeT read for " +
+    "Tedge^T and the SPEC2 columns when ingest made the pair) into a temporary " +
     "table deleted afterwards, also on an error or Ctrl-C.",
-    "Opens the database read-only (--correlate: for writing, for its temporary):",
+    "Opens the database read-only (--correlate: for writing, for its temporary): " +
     "runs beside a writing command, and sees what was committed when it started."})
 final class QueryCommand implements Runnable {
   @ParentCommand

@@ -17,11 +17,11 @@ import tabulo.util.Progress;
 
 @Command(name = "reduce", description = {
     "Fold each row or column of a table into a vector, or all of it into one value.",
-    "--dim rows: C has one cell per row of A (the row key, column NAME);",
+    "--dim rows: C has one cell per row of A (the row key, column NAME); " +
     "--dim cols: one per column of A (the column key as row key, column NAME).",
-    "NAME defaults to the monoid's name. --scalar prints the fold of every cell",
-    "you may read instead (the monoid's identity when none). C keeps one part",
-    "per distinct label, and each reader gets the fold of exactly the parts it",
+    "NAME defaults to the monoid's name. --scalar prints the fold of every cell " +
+    "you may read instead (the monoid's identity when none). C keeps one part " +
+    "per distinct label, and each reader gets the fold of exactly the parts it " +
     "may read."})
 final class ReduceCommand implements Runnable {
   enum Dim { rows, cols }

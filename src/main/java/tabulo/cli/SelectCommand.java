@@ -13,14 +13,14 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 @Command(name = "select", description = {"Keep the entries that pass a test into a new table: C = select(A).",
-    "C = the entries of A that --op keeps, within --rows and --cols (GraphBLAS",
-    "select; D4M selection). Keys compare as unsigned bytes, the row key i",
-    "against the column key j (the qualifier when the family is empty, else",
+    "C = the entries of A that --op keeps, within --rows and --cols (GraphBLAS " +
+    "select; D4M selection). Keys compare as unsigned bytes, the row key i " +
+    "against the column key j (the qualifier when the family is empty, else " +
     "family:qualifier), as GraphBLAS compares indices:",
     "  tril j <= i, triu j >= i, lower j < i, upper j > i, diag j == i,",
     "  offdiag j != i;",
     "  eq ne gt ge lt le: the value against --scalar X (--op gt --scalar 0).",
-    "--rows and --cols restrict any of them (without --op: just that block);",
+    "--rows and --cols restrict any of them (without --op: just that block); " +
     "only the selected rows and columns are read. Values and labels stay."})
 final class SelectCommand implements Runnable {
   @ParentCommand

@@ -12,9 +12,9 @@ import tabulo.storage.Store;
 import tabulo.util.Progress;
 
 @Command(name = "sssp", description = {"Single-source shortest paths on a weighted adjacency table G.",
-    "OUT(v, distance) = the shortest path length from KEY, edge values as lengths",
-    "(negative ones allowed), reached vertices only. Bellman-Ford: min.plus steps until",
-    "no distance changes; a negative cycle reachable from KEY is an error, as is a",
+    "OUT(v, distance) = the shortest path length from KEY, edge values as lengths " +
+    "(negative ones allowed), reached vertices only. Bellman-Ford: min.plus steps until " +
+    "no distance changes; a negative cycle reachable from KEY is an error, as is a " +
     "non-numeric edge value. Rounds print on a terminal. OUT appears only at the end."})
 final class SsspCommand implements Runnable {
   @ParentCommand

@@ -11,7 +11,7 @@ import tabulo.util.Progress;
 
 @Command(name = "transpose", description = {
     "Write the transpose of a table: C = A^T.",
-    "Entry (r, c) becomes (c, r), value and label unchanged. A column key",
+    "Entry (r, c) becomes (c, r), value and label unchanged. A column key " +
     "family:qualifier becomes that row key; the row key becomes the qualifier."})
 final class TransposeCommand implements Runnable {
   @ParentCommand

@@ -13,7 +13,7 @@ import tabulo.util.Progress;
 
 @Command(name = "triangles", description = {
     "Count the triangles of G's undirected graph (G ∪ G^T, self-loops ignored).",
-    "Sandia method: C<L> = L (plus.pair) L, L = tril(A), count = sum(C);",
+    "Sandia method: C<L> = L (plus.pair) L, L = tril(A), count = sum(C); " +
     "embedded, the count over G read once into arrays (--in-tables: the method).",
     "--per-vertex OUT also writes OUT(v, triangles) for every vertex in one."})
 final class TrianglesCommand implements Runnable {

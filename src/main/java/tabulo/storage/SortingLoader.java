@@ -76,22 +76,16 @@ public final class SortingLoader implements AutoCloseable {
       } else {
         load.nextRun();
       }
-      appendAll(load, order, cell);
+      cells.appendInOrder(load, order, cell);
     } else {
       try (SortedLoader loader = store.bulkLoad(table)) {
-        appendAll(loader, order, cell);
+        cells.appendInOrder(loader, order, cell);
       }
     }
     if (rowCounts != null) {
       countRows(order, cell);
     }
     cells.clear();
-  }
-
-  private static void appendAll(SortedLoader loader, int[] order, PackedCells.Cursor cell) {
-    for (int at : order) {
-      loader.append(cell.at(at));
-    }
   }
 
   private void countRows(int[] order, PackedCells.Cursor cell) {

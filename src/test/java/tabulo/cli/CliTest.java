@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -293,6 +294,23 @@ class CliTest {
     Result version = CliRunner.raw("--version");
     assertEquals(0, version.code());
     assertEquals("tabulo 0.1\n", version.out());
+  }
+
+  @Test
+  void onlyTheNamedCommandIsBuiltUnlessNoneIsNamed() {
+    // a global option's value is not the command's name
+    assertEquals(Set.of("scan"), Main.commandLine(new String[] {"--db", "put", "scan", "T"}).getSubcommands().keySet());
+    assertEquals(Set.of("bench"), Main.commandLine(new String[] {"--db=x", "bench", "store"}).getSubcommands().keySet());
+    Set<String> all = Main.commandLine(new String[] {"--help"}).getSubcommands().keySet();
+    assertTrue(all.containsAll(Set.of("tables", "put", "scan", "mult", "bench", "jaccard", "help")), all::toString);
+    for (String[] args : List.of(new String[] {}, new String[] {"pt", "T"}, new String[] {"help", "put"},
+        new String[] {"--user", "u"})) {
+      assertEquals(all, Main.commandLine(args).getSubcommands().keySet(), () -> String.join(" ", args));
+    }
+    // a typo still gets picocli's suggestion, which needs every name
+    Result typo = CliRunner.raw("scna", "T");
+    assertEquals(2, typo.code());
+    assertTrue(typo.err().contains("scna"), typo.err());
   }
 
   @Test
