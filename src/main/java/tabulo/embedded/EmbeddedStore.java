@@ -365,7 +365,7 @@ public final class EmbeddedStore implements Store {
 
   @Override
   public java.util.SortedMap<String, SortedSet<String>> localityGroups(String table) {
-    return LocalityGroupProperties.names(LocalityGroupProperties.groups(table(table).fileConf()));
+    return LocalityGroupProperties.names(table(table).localityGroups());
   }
 
   @Override

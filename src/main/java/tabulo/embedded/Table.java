@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.conf.ConfigurationCopy;
+import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.TableId;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
@@ -321,6 +322,11 @@ final class Table {
       }
     }
     return conf;
+  }
+
+  /** The table's locality groups: group name to column families (empty: none, Accumulo's classes not loaded). */
+  Map<String, Set<ByteSequence>> localityGroups() {
+    return manifest.properties.isEmpty() ? Map.of() : LocalityGroupProperties.groups(fileConf());
   }
 
   /**
