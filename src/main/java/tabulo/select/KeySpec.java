@@ -162,7 +162,7 @@ public final class KeySpec {
         b.high() == null ? null : new Key(b.high()).followingKey(PartialKey.ROW), false);
   }
 
-  /** The first row after every row starting with {@code prefix}; null when there is none (all 0xff). */
+  /** The smallest byte string greater than every string with this prefix; null if none exists (all 0xff). */
   private static byte[] followingPrefix(byte[] prefix) {
     int last = prefix.length - 1;
     while (last >= 0 && prefix[last] == (byte) 0xff) {
@@ -387,20 +387,6 @@ public final class KeySpec {
       }
       Between b = (Between) e;
       return new Interval(b.low(), b.high(), true);
-    }
-
-    /** The smallest byte string greater than every string with this prefix; null if none exists. */
-    private static byte[] followingPrefix(byte[] prefix) {
-      int i = prefix.length - 1;
-      while (i >= 0 && prefix[i] == (byte) 0xff) {
-        i--;
-      }
-      if (i < 0) {
-        return null;
-      }
-      byte[] next = Arrays.copyOf(prefix, i + 1);
-      next[i]++;
-      return next;
     }
 
     private static int compareLows(byte[] a, byte[] b) {
