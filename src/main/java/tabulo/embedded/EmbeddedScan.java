@@ -33,6 +33,7 @@ import tabulo.rfile.CellCursor;
 import tabulo.rfile.CellFields;
 import tabulo.rfile.KeyValueFields;
 import tabulo.storage.CellSink;
+import tabulo.storage.Cells;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TabuloException;
@@ -196,6 +197,94 @@ final class EmbeddedScan implements Scan {
       }
     }
     return counted.cells;
+  }
+
+  /** Ordered scans hand out their cells read in place, as {@link #forEachCell} does, a piece at a time. */
+  @Override
+  public Cells cells() {
+    if (!spec.ordered() && pieces.size() > 1) {
+      return Scan.super.cells();
+    }
+    if (iterated) {
+      throw new IllegalStateException("a scan can be iterated once");
+    }
+    iterated = true;
+    return new PieceCells();
+  }
+
+  /** The cells of the pieces in order: each read in place when it can be, else through its stack. */
+  private final class PieceCells implements Cells {
+    private int next;
+    private TabletSnapshot snap; // of the piece being read
+    private NewestVisibleCells inPlace;
+    private PieceCursor stack;
+    private boolean advanceStack; // the stack's top was handed out: move past it first
+    private final KeyValueFields fields = new KeyValueFields();
+
+    @Override
+    public CellFields next() {
+      try {
+        while (true) {
+          if (inPlace != null) {
+            CellFields c = inPlace.next();
+            if (c != null) {
+              return c;
+            }
+          } else if (stack != null) {
+            if (advanceStack) {
+              stack.next();
+            }
+            advanceStack = true;
+            if (stack.hasTop()) {
+              return fields.set(stack.key(), stack.value());
+            }
+          }
+          closePiece();
+          if (next >= pieces.size()) {
+            return null;
+          }
+          openNext(pieces.get(next++));
+        }
+      } catch (IOException ex) {
+        throw failed(ex);
+      } catch (UncheckedIOException ex) { // from a file reader: a damaged file names itself, this the table
+        throw failed(ex.getCause());
+      }
+    }
+
+    private void openNext(Piece p) throws IOException {
+      Tablet tablet = table.tabletIfNotEmpty(p.tablet());
+      if (tablet == null) {
+        return; // never opened and no files: nothing to read
+      }
+      snap = tablet.snapshot();
+      synchronized (open) {
+        open.add(snap);
+      }
+      SourceTraits traits = snap.traits();
+      List<CellCursor> cursors = IteratorStack.isNewestVisible(traits, columns, table.iterators(IteratorScope.scan),
+          spec.iterators()) ? snap.cellCursors() : null;
+      if (cursors != null) {
+        PIECES_IN_PLACE.increment();
+        inPlace = new NewestVisibleCells(cursors, traits.labels(), auths);
+        inPlace.start(p.ranges());
+      } else {
+        stack = stackOver(snap, p);
+        advanceStack = false;
+      }
+    }
+
+    private void closePiece() {
+      inPlace = null;
+      stack = null;
+      if (snap != null) {
+        synchronized (open) {
+          open.remove(snap);
+        }
+        closeQuietly(snap);
+        snap = null;
+      }
+    }
   }
 
   /** A sink that counts the cells it passes on. */

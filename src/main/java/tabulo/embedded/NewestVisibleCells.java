@@ -47,26 +47,58 @@ final class NewestVisibleCells {
 
   /** Hands the cells of {@code ranges} (sorted, disjoint) to {@code sink}; false if it asked to stop. */
   boolean run(List<Range> ranges, CellSink sink) throws IOException {
-    for (Range r : ranges) {
-      if (!run(r, sink)) {
+    start(ranges);
+    for (CellCursor c = next(); c != null; c = next()) {
+      if (!sink.accept(c)) {
         return false;
       }
     }
     return true;
   }
 
-  private boolean run(Range range, CellSink sink) throws IOException {
-    Key start = range.getStartKey();
-    Key end = range.getEndKey();
-    merge.seek(IteratorUtil.maximizeStartKeyTimeStamp(range).getStartKey());
-    boolean beforeStart = start != null;
-    boolean haveColumn = false;
-    for (; merge.hasTop(); merge.next()) {
+  // where next() is: the ranges, the one being read (null: seek the next), and its state
+  private List<Range> ranges = List.of();
+  private int nextRange;
+  private Range range;
+  private boolean beforeStart;
+  private boolean haveColumn;
+  private boolean advance; // the merge's top was looked at: move past it first
+
+  /** Starts reading {@code ranges} (sorted, disjoint) with {@link #next()}. */
+  void start(List<Range> ranges) {
+    this.ranges = ranges;
+    nextRange = 0;
+    range = null;
+  }
+
+  /** The next cell of the ranges, valid until the next call; null at their end. */
+  CellCursor next() throws IOException {
+    while (true) {
+      if (range == null) {
+        if (nextRange >= ranges.size()) {
+          return null;
+        }
+        range = ranges.get(nextRange++);
+        merge.seek(IteratorUtil.maximizeStartKeyTimeStamp(range).getStartKey());
+        beforeStart = range.getStartKey() != null;
+        haveColumn = false;
+        advance = false;
+      }
+      if (advance) {
+        merge.next();
+      }
+      advance = true;
+      if (!merge.hasTop()) {
+        range = null;
+        continue;
+      }
       CellCursor c = merge.top();
+      Key end = range.getEndKey();
       if (end != null) {
         int toEnd = CellKeys.compare(c, end);
         if (toEnd > 0 || (toEnd == 0 && !range.isEndKeyInclusive())) {
-          break;
+          range = null;
+          continue;
         }
       }
       if (haveColumn && CellKeys.sameColumn(c, row, rowLength, family, familyLength, qualifier, qualifierLength,
@@ -76,7 +108,7 @@ final class NewestVisibleCells {
       remember(c);
       haveColumn = true;
       if (beforeStart) {
-        int fromStart = CellKeys.compare(c, start);
+        int fromStart = CellKeys.compare(c, range.getStartKey());
         if (fromStart < 0 || (fromStart == 0 && !range.isStartKeyInclusive())) {
           continue;
         }
@@ -86,11 +118,8 @@ final class NewestVisibleCells {
         continue;
       }
       cells++;
-      if (!sink.accept(c)) {
-        return false;
-      }
+      return c;
     }
-    return true;
   }
 
   private void remember(CellCursor c) {

@@ -1,16 +1,17 @@
 package tabulo.kernel;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
-import java.util.Map.Entry;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.apache.accumulo.core.data.ByteSequence;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
 import tabulo.math.ValueCodec;
 import tabulo.math.ValueFormatException;
+import tabulo.rfile.CellFields;
+import tabulo.storage.Cells;
+import tabulo.storage.Scan;
 import tabulo.storage.TabuloException;
 
 /**
@@ -19,64 +20,78 @@ import tabulo.storage.TabuloException;
  */
 public final class RowReader {
   private final String table;
-  private final Iterator<Entry<Key, Value>> entries;
+  private final Cells cells;
   private final ValueCodec codec;
   private final MatrixRow row = new MatrixRow();
-  private Entry<Key, Value> pending;
+  private CellFields pending;
+  private boolean started;
   private final AtomicLong entriesRead;
 
   /**
    * Counts the entries it reads into {@code entriesRead}, row by row, for progress reports. A null
-   * {@code codec} reads structure only: every value is 1 (a structural mask need not hold numbers).
+   * {@code codec} reads structure only: every value is 1 (a structural mask need not hold numbers). The
+   * scan's cells are pulled in place ({@link Scan#cells}): only the fields a row keeps are copied.
    */
-  public RowReader(String table, Iterable<Entry<Key, Value>> scan, ValueCodec codec, AtomicLong entriesRead) {
+  public RowReader(String table, Scan scan, ValueCodec codec, AtomicLong entriesRead) {
     this.entriesRead = entriesRead;
     this.table = table;
-    this.entries = scan.iterator();
+    this.cells = scan.cells();
     this.codec = codec;
   }
 
   /** The next row (reused: copy it to keep it), or null at the end. */
   public MatrixRow next() {
-    if (pending == null) {
-      if (!entries.hasNext()) {
-        return null;
-      }
-      pending = entries.next();
+    if (!started) {
+      started = true;
+      pending = cells.next();
     }
-    byte[] rowKey = bytes(pending.getKey().getRowData());
+    if (pending == null) {
+      return null;
+    }
+    byte[] rowKey = Arrays.copyOf(pending.row(), pending.rowLength());
     row.clear(rowKey);
+    byte[] family = null; // shared by a row's cells of one family, as it usually is
+    byte[] visibility = EMPTY;
     while (pending != null) {
-      Key k = pending.getKey();
-      ByteSequence r = k.getRowData();
-      if (!sameBytes(r, rowKey)) {
+      CellFields c = pending;
+      if (!Arrays.equals(c.row(), 0, c.rowLength(), rowKey, 0, rowKey.length)) {
         break;
       }
-      Value v = pending.getValue();
-      byte[] family = bytes(k.getColumnFamilyData());
-      byte[] qualifier = bytes(k.getColumnQualifierData());
-      double d = codec == null ? 1 : decode(codec, v, table, rowKey, family, qualifier);
-      row.add(family, qualifier, d, bytes(k.getColumnVisibilityData()));
-      pending = entries.hasNext() ? entries.next() : null;
+      if (family == null || !Arrays.equals(c.family(), 0, c.familyLength(), family, 0, family.length)) {
+        family = copy(c.family(), c.familyLength());
+      }
+      if (!Arrays.equals(c.visibility(), 0, c.visibilityLength(), visibility, 0, visibility.length)) {
+        visibility = copy(c.visibility(), c.visibilityLength());
+      }
+      byte[] qualifier = copy(c.qualifier(), c.qualifierLength());
+      double d = codec == null ? 1 : decode(codec, c.value(), c.valueOffset(), c.valueLength(), table, rowKey,
+          family, qualifier);
+      row.add(family, qualifier, d, visibility);
+      pending = cells.next();
     }
     entriesRead.addAndGet(row.size);
     return row;
   }
 
+  private static byte[] copy(byte[] b, int length) {
+    return length == 0 ? EMPTY : Arrays.copyOf(b, length);
+  }
+
   /** Decodes one value; one that cannot be read stops the operation, naming where it is. */
-  public static double decode(ValueCodec codec, Value v, String table, byte[] row, byte[] family, byte[] qualifier) {
+  public static double decode(ValueCodec codec, byte[] value, int offset, int length, String table, byte[] row,
+      byte[] family, byte[] qualifier) {
     try {
-      return codec.decode(v.get(), 0, v.getSize());
+      return codec.decode(value, offset, length);
     } catch (ValueFormatException e) {
       throw new TabuloException("table " + table + ", row '" + text(row) + "', column '"
-          + text(Columns.key(family, qualifier)) + "': value '" + text(v.get()) + "' is not a " + codec.name()
-          + " number");
+          + text(Columns.key(family, qualifier)) + "': value '"
+          + new String(value, offset, length, StandardCharsets.UTF_8) + "' is not a " + codec.name() + " number");
     }
   }
 
-  private static boolean sameBytes(ByteSequence s, byte[] b) {
-    return s.length() == b.length && java.util.Arrays.equals(s.getBackingArray(), s.offset(), s.offset() + s.length(),
-        b, 0, b.length);
+  /** {@link #decode(ValueCodec, byte[], int, int, String, byte[], byte[], byte[])} of a {@link Value}. */
+  public static double decode(ValueCodec codec, Value v, String table, byte[] row, byte[] family, byte[] qualifier) {
+    return decode(codec, v.get(), 0, v.getSize(), table, row, family, qualifier);
   }
 
   public static byte[] bytes(ByteSequence s) {

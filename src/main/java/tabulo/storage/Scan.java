@@ -1,5 +1,6 @@
 package tabulo.storage;
 
+import java.util.Iterator;
 import java.util.Map.Entry;
 
 import org.apache.accumulo.core.data.Key;
@@ -27,6 +28,22 @@ public interface Scan extends Iterable<Entry<Key, Value>>, AutoCloseable {
       }
     }
     return cells;
+  }
+
+  /**
+   * The scan's cells in the order iteration would give them, pulled one at a time (instead of iterating or
+   * {@link #forEachCell}; once). A host may read them in place, with no Key or Value per cell.
+   */
+  default Cells cells() {
+    Iterator<Entry<Key, Value>> entries = iterator();
+    KeyValueFields fields = new KeyValueFields();
+    return () -> {
+      if (!entries.hasNext()) {
+        return null;
+      }
+      Entry<Key, Value> e = entries.next();
+      return fields.set(e.getKey(), e.getValue());
+    };
   }
 
   @Override

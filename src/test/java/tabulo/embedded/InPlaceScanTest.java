@@ -1,6 +1,7 @@
 package tabulo.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.iterators.ColumnSpecFilter;
+import tabulo.rfile.CellFields;
+import tabulo.storage.Cells;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TableSettings;
@@ -123,6 +126,18 @@ class InPlaceScanTest {
       });
       assertEquals(out.size(), n, "cells counted");
     }
+    List<String> pulled = new ArrayList<>(); // the same scan through Scan.cells, pulled one at a time
+    try (Scan scan = store.scan(table, spec)) {
+      Cells cells = scan.cells();
+      for (CellFields c = cells.next(); c != null; c = cells.next()) {
+        Key k = new Key(Arrays.copyOf(c.row(), c.rowLength()), Arrays.copyOf(c.family(), c.familyLength()),
+            Arrays.copyOf(c.qualifier(), c.qualifierLength()), Arrays.copyOf(c.visibility(), c.visibilityLength()),
+            c.timestamp(), c.deleted());
+        pulled.add(show(k, c.value(), c.valueOffset(), c.valueLength()));
+      }
+      assertNull(cells.next(), "still at the end");
+    }
+    assertSameCells(out, pulled, "pulled through cells()");
     return out;
   }
 
