@@ -282,7 +282,7 @@ public final class RowStream implements TabletKernel {
   }
 
   private RowReader reader(Input in, Scan scan) {
-    return new RowReader(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead);
+    return RowReader.inPlace(in.table(), scan, in.structureOnly() ? null : codec, counters.entriesRead);
   }
 
   private static boolean less(byte[] a, byte[] b) {

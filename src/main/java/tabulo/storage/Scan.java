@@ -35,7 +35,12 @@ public interface Scan extends Iterable<Entry<Key, Value>>, AutoCloseable {
    * {@link #forEachCell}; once). A host may read them in place, with no Key or Value per cell.
    */
   default Cells cells() {
-    Iterator<Entry<Key, Value>> entries = iterator();
+    return entryCells(this);
+  }
+
+  /** The cells of {@code scan} through its entries (Keys and Values), never in place. */
+  static Cells entryCells(Scan scan) {
+    Iterator<Entry<Key, Value>> entries = scan.iterator();
     KeyValueFields fields = new KeyValueFields();
     return () -> {
       if (!entries.hasNext()) {

@@ -1,7 +1,9 @@
 package tabulo.rfile;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -156,6 +158,47 @@ class RFileCursorTest {
         for (Key start : seekKeys(rnd, entries)) {
           assertSame(RFileFixtures.read(file, new Range(start, true, null, false), Integer.MAX_VALUE),
               readAll(index, start), what + ", from " + start);
+        }
+      }
+    }
+  }
+
+  @Test
+  void oneCursorSeekedManyTimesReadsWhatAFreshOneReads() throws IOException {
+    // forward seeks inside the block at hand go on from where the cursor is; others load a block again
+    Random rnd = new Random(11);
+    List<Entry> entries = randomEntries(rnd, 4000, false);
+    for (long[] s : new long[][] {{RFileWriter.DEFAULT_BLOCK_SIZE, RFileWriter.DEFAULT_INDEX_BLOCK_SIZE},
+        {1024, 1024}, {64, 256}}) {
+      Path file = writeWithGroups(entries, s[0], s[1], "none", "seeks-" + s[0] + ".rf");
+      RFileIndex index = index(file);
+      List<Key> keys = new ArrayList<>();
+      for (int i = 0; i < 8; i++) {
+        keys.addAll(seekKeys(rnd, entries));
+      }
+      List<Key> ascending = new ArrayList<>(keys);
+      ascending.sort(null);
+      for (List<Key> order : List.of(ascending, keys)) { // in key order (a lookup of rows), then at random
+        for (RFileIndex.Group g : index.groups()) {
+          RFileCursor reused = index.cursor(g);
+          int steps = 0;
+          for (Key start : order) {
+            RFileCursor fresh = index.cursor(g);
+            reused.seek(start);
+            fresh.seek(start);
+            for (int n = 0; n < 3 && fresh.hasTop(); n++, steps++) {
+              assertTrue(reused.hasTop(), "seek " + start + ", cell " + n);
+              assertEquals(0, CellKeys.compare(fresh, reused), "seek " + start + ", cell " + n);
+              assertEquals(new String(fresh.value(), fresh.valueOffset(), fresh.valueLength(), UTF_8),
+                  new String(reused.value(), reused.valueOffset(), reused.valueLength(), UTF_8));
+              fresh.next();
+              reused.next();
+            }
+            if (!fresh.hasTop()) {
+              assertFalse(reused.hasTop(), "seek " + start + ": the end");
+            }
+          }
+          assertTrue(steps > 100, "cells compared: " + steps);
         }
       }
     }
