@@ -24,8 +24,8 @@ final class GenCommand implements Runnable {
     throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a generator is required (graph500, flights)");
   }
 
-  @Command(name = "graph500", description = {"The Graph500 Kronecker graph (initiator 0.57, 0.19, 0.19, 0.05) as an",
-      "adjacency table: row = source, column = target (vertex ids as zero-padded decimals, e.g. 0005), " +
+  @Command(name = "graph500", description = {"The Graph500 Kronecker graph as an adjacency table.",
+      "Initiator 0.57, 0.19, 0.19, 0.05; row = source, column = target (vertex ids as zero-padded decimals, e.g. 0005), " +
       "value = times the edge was generated. Default: Graphulo's variant (no permutation, duplicates merged)."})
   static final class Graph500Command implements Runnable {
     @ParentCommand

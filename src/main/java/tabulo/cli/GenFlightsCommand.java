@@ -11,8 +11,8 @@ import picocli.CommandLine.ParentCommand;
 import tabulo.gen.Flights;
 import tabulo.storage.TabuloException;
 
-@Command(name = "flights", description = {"CSV files of flight records shaped like nycflights13 (19 columns, 3 origins,",
-    "105 destinations, 224 routes), for 'ingest' and D4M correlation queries such as " +
+@Command(name = "flights", description = {"CSV files of flight records shaped like nycflights13.",
+    "19 columns, 3 origins, 105 destinations, 224 routes, for 'ingest' and D4M correlation queries such as " +
     "mult PTedge PTedge OD --transpose-a --rows 'origin|*,' --cols 'dest|*,'.",
     "Writes DIR/flights0.csv ... (no table is touched)."})
 final class GenFlightsCommand implements Runnable {
