@@ -25,7 +25,7 @@ import tabulo.storage.TabuloException;
 /** The {@code tabulo} command line: global options, the commands, and the one-line error policy. */
 @Command(name = "tabulo", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "tabulo 0.1",
     description = "Sparse linear algebra on sorted key-value tables (embedded engine by default, or Apache Accumulo 2.1).",
-    footer = {" " + "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
+    footer = {"", "DIR defaults to $TABULO_DB, else ./tabulo-data; NAME to $TABULO_USER, else root.",
         "tables, scan, query (not --correlate), degree, info, export, verify open the database read-only, beside "
             + "a writer; every other command opens it for writing, one at a time.",
         "With --accumulo PROPS every command runs on Accumulo as PROPS's auth.principal (try it with "

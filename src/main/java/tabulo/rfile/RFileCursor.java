@@ -48,8 +48,8 @@ public final class RFileCursor implements CellCursor {
 
   @Override
   public void seek(Key start) throws IOException {
-    if (start != null && top && block != null && firstBlockNotBefore(start) == nextBlock - 1
-        && CellKeys.compare(this, start) < 0) {
+    int target = start == null ? 0 : firstBlockNotBefore(start);
+    if (start != null && top && block != null && target == nextBlock - 1 && CellKeys.compare(this, start) < 0) {
       // forward inside the block at hand (a multiply looking up rows in order seeks so, many times a block):
       // on from here rather than decoding the block again from its start. Not from a cell equal to start:
       // a file may hold equal keys, and the seek must find the first.
@@ -58,7 +58,7 @@ public final class RFileCursor implements CellCursor {
       }
       return;
     }
-    nextBlock = start == null ? 0 : firstBlockNotBefore(start);
+    nextBlock = target;
     pos = end; // the block in the buffer, if any, is done with
     next();
     if (start != null) {
