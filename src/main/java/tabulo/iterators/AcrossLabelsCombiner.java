@@ -42,8 +42,12 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
   private static final String NAME = "AcrossLabelsCombiner";
   private static final int LABEL_CACHE = 4096;
 
+  /** Option: "true" returns the stored parts unfolded (what a writer that changes them must name). */
+  public static final String PARTS = "parts";
+
   private Monoid plus;
   private ValueCodec codec;
+  private boolean parts;
   private final Map<String, byte[]> conjunctions = new HashMap<>();
   private Key topKey;
   private Value topValue;
@@ -71,8 +75,17 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
   public void init(SortedKeyValueIterator<Key, Value> source, Map<String, String> options, IteratorEnvironment env)
       throws IOException {
     super.init(source, options, env);
-    plus = MonoidCombiner.plusOf(options, NAME);
-    codec = MonoidCombiner.codecOf(options);
+    parts = Boolean.parseBoolean(options.get(PARTS));
+    if (!parts) {
+      plus = MonoidCombiner.plusOf(options, NAME);
+      codec = MonoidCombiner.codecOf(options);
+    }
+  }
+
+  /** A scan-time override of {@code tableSetting} (same name and priority) that returns the stored parts. */
+  public static IteratorSetting partsOf(IteratorSetting tableSetting) {
+    return new IteratorSetting(tableSetting.getPriority(), tableSetting.getName(), AcrossLabelsCombiner.class,
+        Map.of(PARTS, "true"));
   }
 
   @Override
@@ -81,6 +94,7 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
     copy.setSource(getSource().deepCopy(env));
     copy.plus = plus;
     copy.codec = codec;
+    copy.parts = parts;
     return copy;
   }
 
@@ -137,7 +151,7 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
     Key first = new Key(source.getTopKey());
     Value firstValue = new Value(source.getTopValue());
     source.next();
-    if (!source.hasTop() || !source.getTopKey().equals(first, PartialKey.ROW_COLFAM_COLQUAL)) {
+    if (parts || !source.hasTop() || !source.getTopKey().equals(first, PartialKey.ROW_COLFAM_COLQUAL)) {
       topKey = first;
       topValue = firstValue;
       return;
@@ -189,11 +203,15 @@ public class AcrossLabelsCombiner extends WrappingIterator implements OptionDesc
     io.addNamedOption(MonoidCombiner.SEMIRING, "semiring whose plus folds the values, e.g. plus.times or min.plus");
     io.addNamedOption(MonoidCombiner.MONOID, "instead of semiring: the monoid that folds the values, e.g. plus");
     io.addNamedOption(MonoidCombiner.CODEC, "value encoding: decimal (default), long or double");
+    io.addNamedOption(PARTS, "true: return the stored parts unfolded");
     return io;
   }
 
   @Override
   public boolean validateOptions(Map<String, String> options) {
+    if (Boolean.parseBoolean(options.get(PARTS))) {
+      return true;
+    }
     MonoidCombiner.plusOf(options, NAME);
     MonoidCombiner.codecOf(options);
     return true;

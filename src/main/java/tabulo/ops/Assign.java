@@ -20,8 +20,9 @@ import tabulo.storage.TabuloException;
  * C(rows, cols) = A(rows, cols) into an existing C, or C(rows, cols) accum= A: inside the block (row key
  * in {@code rows}, column key in {@code cols}) C's cells become A's there (with an accumulator: C's and
  * A's joined by it, as {@link Ewise}); outside it C stays. With a mask, only the block's keys the mask
- * admits change. One pass over C and A (both drive) writes the new C into a temporary made like C, which
- * then replaces C ({@link Workspace#replace}): C is never missing nor half written.
+ * admits change. One pass over C and A (both drive) writes the new C into a temporary made like C, whose
+ * difference from C is then loaded into C in one step ({@link InPlaceUpdate}): C is never missing nor half
+ * written, and its cells the caller cannot read stay as they are.
  */
 final class Assign {
   static final String KIND = "assign";
@@ -53,7 +54,7 @@ final class Assign {
       ws.adopt(plan.journalTable());
     }
     session.run(plan);
-    ws.replace(out, c.table);
+    InPlaceUpdate.apply(session, out, c.table);
     return session.matrix(c.table);
   }
 

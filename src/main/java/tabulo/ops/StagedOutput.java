@@ -13,8 +13,9 @@ import tabulo.storage.TabuloException;
 /**
  * How every operation's result reaches its target: computed into a temporary of the session's workspace,
  * masked there when the kernels could not, and then published whole: renamed to a new table, or, with
- * an accumulator, combined with the existing table into a second temporary that replaces it (rolled
- * forward after a crash). A run that fails or dies leaves the target as it was.
+ * an accumulator, combined with the existing table into a second temporary whose difference from the
+ * table is then loaded into it in one step ({@link InPlaceUpdate}: cells the caller cannot read stay as
+ * they are). A run that fails or dies leaves the target as it was.
  */
 final class StagedOutput {
   private static final String VERSIONING = "vers";
@@ -58,7 +59,7 @@ final class StagedOutput {
       String combined = ws.create("accumulated", settingsOf(store, name));
       checkReadsAll(session, name, "--accum");
       c.ewiseAdd(new Matrix(session, result, null), target.accum()).compute(combined, null);
-      ws.replace(combined, name);
+      InPlaceUpdate.apply(session, combined, name);
     }
     return session.matrix(name);
   }

@@ -137,37 +137,24 @@ public final class Workspace implements AutoCloseable {
   }
 
   /**
-   * Replaces table {@code target} by this run's complete temporary {@code replacement}. The intent is
-   * recorded first, so a run killed between deleting the target and renaming is rolled forward by the next
-   * workspace opened on the store (the target is never left missing).
+   * Records that {@code replacement} was to replace {@code target}: markers left by earlier releases, which
+   * replaced a table by deleting it and renaming, may hold such an intent (kept for their roll-forward).
    */
-  public void replace(String replacement, String target) {
-    if (!tables.contains(replacement)) {
-      throw new IllegalArgumentException("not a temporary of this run: " + replacement);
-    }
-    store.makeDurable(replacement); // what the recorded intent rolls forward must survive a power loss
-    recordReplace(replacement, target);
-    finishReplace(store, replacement, target);
-    Mutation done = new Mutation(REPLACE_ROW);
-    done.putDelete("", replacement);
-    write(done);
-  }
-
-  /** The intent, durable before the target is touched (what a run killed next leaves behind). */
   void recordReplace(String replacement, String target) {
     Mutation m = new Mutation(REPLACE_ROW);
     m.put("", replacement, target);
     write(m);
   }
 
+  /**
+   * A dead run's recorded replace, completed only where it left the target missing: a table that holds the
+   * target's name now (the old one, or one a user made since) is never deleted, and the replacement is then
+   * dropped as any temporary.
+   */
   private static void finishReplace(Store store, String replacement, String target) {
-    if (!store.exists(replacement)) {
-      return; // renamed already
+    if (store.exists(replacement) && !store.exists(target)) {
+      store.rename(replacement, target);
     }
-    if (store.exists(target)) {
-      store.delete(target);
-    }
-    store.rename(replacement, target);
   }
 
   /** Deletes this run's temporaries that still exist (a published one was renamed away), then the marker. */

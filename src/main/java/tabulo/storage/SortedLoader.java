@@ -53,8 +53,14 @@ public interface SortedLoader extends AutoCloseable {
       @Override
       public void append(Key key, Value value) {
         Mutation m = new Mutation(key.getRowData().toArray());
-        m.put(key.getColumnFamilyData().toArray(), key.getColumnQualifierData().toArray(),
-            new ColumnVisibility(key.getColumnVisibilityData().toArray()), key.getTimestamp(), value.get());
+        ColumnVisibility vis = new ColumnVisibility(key.getColumnVisibilityData().toArray());
+        if (key.isDeleted()) {
+          m.putDelete(key.getColumnFamilyData().toArray(), key.getColumnQualifierData().toArray(), vis,
+              key.getTimestamp());
+        } else {
+          m.put(key.getColumnFamilyData().toArray(), key.getColumnQualifierData().toArray(), vis,
+              key.getTimestamp(), value.get());
+        }
         writer.addMutation(m);
       }
 
