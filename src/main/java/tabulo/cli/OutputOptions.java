@@ -13,6 +13,7 @@ import tabulo.kernel.KernelCounters;
 import tabulo.math.BinaryOp;
 import tabulo.math.BinaryOps;
 import tabulo.math.DecimalCodec;
+import tabulo.math.ValueFormatException;
 import tabulo.math.ValueCodec;
 import tabulo.ops.Mask;
 import tabulo.ops.Operation;
@@ -86,7 +87,8 @@ final class OutputOptions {
     try {
       x = DecimalCodec.INSTANCE.decode(text.getBytes(StandardCharsets.UTF_8));
     } catch (IllegalArgumentException e) {
-      throw new TabuloException(option + ": '" + text + "' is not a number");
+      throw new TabuloException(option + ": '" + text + "' is not a number" + (e instanceof ValueFormatException v
+          && DecimalCodec.isDecimal(v.bytes(), 0, v.bytes().length) ? " (" + v.expected() + ")" : ""));
     }
     try {
       codec().encode(x);

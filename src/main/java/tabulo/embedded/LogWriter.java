@@ -1,5 +1,6 @@
 package tabulo.embedded;
 
+import tabulo.util.PrivateFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

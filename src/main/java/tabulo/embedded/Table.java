@@ -1,5 +1,6 @@
 package tabulo.embedded;
 
+import tabulo.util.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;

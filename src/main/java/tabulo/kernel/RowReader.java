@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Value;
 
+import tabulo.math.DecimalCodec;
 import tabulo.math.ValueCodec;
 import tabulo.math.ValueFormatException;
 import tabulo.rfile.CellFields;
@@ -99,8 +100,18 @@ public final class RowReader {
     } catch (ValueFormatException e) {
       throw new TabuloException("table " + table + ", row '" + text(row) + "', column '"
           + text(Columns.key(family, qualifier)) + "': value '"
-          + new String(value, offset, length, StandardCharsets.UTF_8) + "' is not a " + codec.name() + " number");
+          + new String(value, offset, length, StandardCharsets.UTF_8) + "' is not " + expected(codec, e, value, offset,
+          length));
     }
+  }
+
+  /** What the codec expected; a binary codec reading text (as put and ingest write) says so. */
+  private static String expected(ValueCodec codec, ValueFormatException e, byte[] value, int offset, int length) {
+    if (!codec.name().equals("decimal") && DecimalCodec.isDecimal(value, offset, length)) {
+      return e.expected() + ": the table's values are decimal text (as put and ingest write them) and the "
+          + codec.name() + " codec reads 8-byte binary values; read them with --codec decimal (the default)";
+    }
+    return e.expected();
   }
 
   /** {@link #decode(ValueCodec, byte[], int, int, String, byte[], byte[], byte[])} of a {@link Value}. */

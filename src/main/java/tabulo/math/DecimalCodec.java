@@ -23,6 +23,11 @@ public final class DecimalCodec implements ValueCodec {
   public static final DecimalCodec INSTANCE = new DecimalCodec();
 
   private static final String EXPECTED = "a decimal number";
+  private static final String TOO_LARGE = "a number a double can hold (magnitude up to about 1.8e308)";
+  private static final String INEXACT = "an integer a double holds exactly (above 2^53 = 9007199254740992 only "
+      + "some are; Tabulo computes on doubles and refuses rather than change the number)";
+  /** 2^53: every integer up to it is a double exactly. */
+  private static final long EXACT_INTEGERS = 1L << 53;
   /** Integers with at most this many digits cannot overflow a long. */
   private static final int SAFE_DIGITS = 18;
   /** 2^63: doubles below it in magnitude convert to long exactly when integral. */
@@ -54,6 +59,9 @@ public final class DecimalCodec implements ValueCodec {
           return decodeSlowly(b, off, len);
         }
         r = r * 10 + d;
+      }
+      if (r > EXACT_INTEGERS && (long) (double) r != r) {
+        throw new ValueFormatException(b, off, len, INEXACT);
       }
       return negative ? -r : r;
     }
@@ -207,9 +215,41 @@ public final class DecimalCodec implements ValueCodec {
     return r;
   }
 
+  /**
+   * Whether the integer {@code text} read as {@code d} would be stored back as other digits: not exact, and
+   * not the digits this codec writes for {@code d} (those read back to the same double, so they stay).
+   */
+  private static boolean changes(double d, String text) {
+    java.math.BigInteger exact = new java.math.BigInteger(text);
+    return new java.math.BigDecimal(d).compareTo(new java.math.BigDecimal(exact)) != 0
+        && !format(d).equals(exact.toString());
+  }
+
+  /** Whether the bytes are {@code [+-]?[0-9]+}. */
+  private static boolean isInteger(byte[] b, int off, int len) {
+    int i = off + (len > 0 && (b[off] == '+' || b[off] == '-') ? 1 : 0);
+    if (i == off + len) {
+      return false;
+    }
+    for (; i < off + len; i++) {
+      if (b[i] < '0' || b[i] > '9') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static double decodeSlowly(byte[] b, int off, int len) {
     if (isDecimal(b, off, len)) {
-      return DoubleText.parse(new String(b, off, len, StandardCharsets.US_ASCII));
+      String text = new String(b, off, len, StandardCharsets.US_ASCII);
+      double d = DoubleText.parse(text);
+      if (Double.isInfinite(d)) {
+        throw new ValueFormatException(b, off, len, TOO_LARGE);
+      }
+      if (isInteger(b, off, len) && changes(d, text)) {
+        throw new ValueFormatException(b, off, len, INEXACT);
+      }
+      return d;
     }
     if (len <= 9) { // the longest special word
       switch (new String(b, off, len, StandardCharsets.US_ASCII)) {

@@ -41,6 +41,11 @@ public final class ValueFormatException extends IllegalArgumentException {
     return new ValueFormatException(bytes, expected, source, where);
   }
 
+  /** What the value is not, completing "is not ..." (e.g. "a decimal number"). */
+  public String expected() {
+    return expected;
+  }
+
   /** A copy of the unreadable bytes. */
   public byte[] bytes() {
     return bytes.clone();

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -44,6 +45,7 @@ import org.apache.hadoop.io.Text;
 
 import tabulo.rfile.RFileWriter;
 import tabulo.storage.Scan;
+import tabulo.util.PrivateFiles;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
@@ -100,7 +102,12 @@ public final class TableTransfer {
           }
         }
       }
-      Files.createDirectories(dir);
+      Path parent = dir.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+      PrivateFiles.createDirectories(dir); // the export holds labelled cells: as private as the database
+      PrivateFiles.restrictDirectory(dir);
     } catch (IOException e) {
       throw new TabuloException("cannot create export directory " + dir + ": " + e.getMessage(), e);
     }
@@ -160,8 +167,8 @@ public final class TableTransfer {
             tablet = t;
             String name = tablet + ".rf";
             files.add(name);
-            writer = new RFileWriter(Files.newOutputStream(dir.resolve(name), StandardOpenOption.CREATE_NEW,
-                StandardOpenOption.WRITE), RFileWriter.DEFAULT_BLOCK_SIZE, RFileWriter.DEFAULT_INDEX_BLOCK_SIZE,
+            writer = new RFileWriter(Channels.newOutputStream(PrivateFiles.open(dir.resolve(name),
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), RFileWriter.DEFAULT_BLOCK_SIZE, RFileWriter.DEFAULT_INDEX_BLOCK_SIZE,
                 groups);
           }
         }
@@ -186,7 +193,8 @@ public final class TableTransfer {
     meta.setProperty("files", String.join(",", files));
     meta.setProperty("entries", Long.toString(entries));
     Path tmp = dir.resolve(META + ".tmp");
-    try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+    try (Writer w = new java.io.BufferedWriter(Channels.newWriter(PrivateFiles.open(tmp, StandardOpenOption.CREATE,
+        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE), StandardCharsets.UTF_8))) {
       meta.store(w, "tabulo export of table " + table);
     } catch (IOException e) {
       throw new TabuloException("cannot write " + dir.resolve(META) + ": " + e.getMessage(), e);

@@ -137,7 +137,27 @@ class CliStreamOpsTest {
     CliRunner.assertErrorStartsWith(cli.run("apply", "A", "X", "--op", "abs", "--codec", "hex"), 1,
         "--codec: unknown value codec 'hex'");
     CliRunner.assertError(cli.run("apply", "A", "X", "--op", "abs", "--codec", "long"), 1,
-        "table A, row 'a', column 'a': value '1' is not a long number");
+        "table A, row 'a', column 'a': value '1' is not an 8-byte long: the table's values are decimal text (as put "
+            + "and ingest write them) and the long codec reads 8-byte binary values; read them with --codec decimal "
+            + "(the default)");
+    // numbers a double cannot hold, or not exactly, are refused, never changed
+    CliRunner.assertError(cli.run("apply", "A", "X", "--op", "plus", "--scalar", "1e400"), 1,
+        "--scalar: '1e400' is not a number (a number a double can hold (magnitude up to about 1.8e308))");
+    cli.create("N");
+    cli.put("N", "a\tb\t1e400\n");
+    CliRunner.assertError(cli.run("apply", "N", "X", "--op", "identity"), 1,
+        "table N, row 'a', column 'b': value '1e400' is not a number a double can hold (magnitude up to about 1.8e308)");
+    cli.create("I");
+    cli.put("I", "a\tb\t9007199254740993\nc\td\t9007199254740992\n");
+    cli.create("J");
+    cli.put("J", "e\tf\t-123456789012345678901\n");
+    CliRunner.assertErrorStartsWith(cli.run("apply", "I", "X", "--op", "identity"), 1,
+        "table I, row 'a', column 'b': value '9007199254740993' is not an integer a double holds exactly");
+    CliRunner.ok(cli.run("select", "I", "X2", "--rows", "c,"));
+    CliRunner.ok(cli.run("apply", "X2", "Y", "--op", "identity")); // 2^53 itself is exact
+    assertEquals("c\td\t9007199254740992\n", cli.scan("Y"));
+    CliRunner.assertErrorStartsWith(cli.run("reduce", "J", "--scalar"), 1,
+        "table J, row 'e', column 'f': value '-123456789012345678901' is not an integer a double holds exactly");
     cli.create("L");
     cli.put("L", "a\ta\t\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x02\n"); // 2 as an 8-byte long
     CliRunner.assertError(cli.run("apply", "L", "X", "--op", "sqrt", "--codec", "long"), 1, "apply: LongCodec cannot "
@@ -149,6 +169,6 @@ class CliStreamOpsTest {
     CliRunner.assertUsage(cli.run("select", "A", "X"), "select needs --op, --rows or --cols", "select ");
     // nothing was written: C as it was, no X, no temporaries
     assertEquals(A_CELLS, cli.scan("C"));
-    assertEquals("A\nB\nC\nL\nM\n", CliRunner.ok(cli.run("tables")));
+    assertEquals("A\nB\nC\nI\nJ\nL\nM\nN\nX2\nY\n", CliRunner.ok(cli.run("tables")));
   }
 }

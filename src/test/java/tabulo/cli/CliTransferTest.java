@@ -8,6 +8,7 @@ import static tabulo.cli.CliRunner.ok;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -138,6 +139,30 @@ class CliTransferTest {
       }
       accumulo.setAuthorizations("root", rootAuths);
     }
+  }
+
+  /** An export holds labelled cells: its directory and files are as private as the database (700, 600). */
+  @Test
+  void exportsAreOwnerOnly() throws Exception {
+    CliRunner cli = new CliRunner(tmp);
+    ok(cli.run("setauths", "root", "S"));
+    cli.create("t", "m");
+    cli.put("t", "a\tq\t1\tS\nz\tq\t2\n");
+    Path dir = tmp.resolve("exports").resolve("t");
+    ok(cli.run("export", "t", dir.toString()));
+    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir)) {
+      files = s.toList();
+    }
+    assertEquals(3, files.size(), files::toString); // two tablets and the properties
+    for (Path f : files) {
+      assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(f)), f.toString());
+    }
+    Path empty = Files.createDirectories(tmp.resolve("given"));
+    Files.setPosixFilePermissions(empty, PosixFilePermissions.fromString("rwxrwxrwx"));
+    ok(cli.run("export", "t", empty.toString()));
+    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(empty)));
   }
 
   @Test

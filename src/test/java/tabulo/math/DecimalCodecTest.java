@@ -96,8 +96,28 @@ class DecimalCodecTest {
       if (s.contains("NaN")) {
         continue;
       }
+      if (s.matches("[+-]?[0-9]+") && new BigDecimal(Double.parseDouble(s)).compareTo(new BigDecimal(s)) != 0
+          && !DecimalCodec.format(Double.parseDouble(s)).equals(new java.math.BigInteger(s).toString())) {
+        String integer = s; // a double holds no such integer, and would store other digits: refused
+        assertThrows(ValueFormatException.class, () -> decode(integer), s);
+        continue;
+      }
       assertEquals(Double.parseDouble(s), decode(s), s);
     }
+  }
+
+  /** A number a double cannot hold, or an integer it would store as other digits, is refused, never changed. */
+  @Test
+  void refusesNumbersItWouldChange() {
+    for (String s : new String[] {"1e400", "-1e400", "9007199254740993", "-9007199254740993", "123456789012345678901",
+        "9223372036854775807"}) {
+      assertThrows(ValueFormatException.class, () -> decode(s), s);
+    }
+    assertEquals(0x1p53, decode("9007199254740992"));
+    assertEquals(0x1p53 + 2, decode("9007199254740994"));
+    assertEquals(0x1p63, decode("9223372036854776000")); // the digits this codec writes for 2^63
+    assertEquals(1e20, decode("100000000000000000000"));
+    assertEquals(1e-400 * 0, decode("1e-400")); // underflow to zero is a rounding, as 0.1 is
   }
 
   @Test

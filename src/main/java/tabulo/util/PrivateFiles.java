@@ -1,4 +1,4 @@
-package tabulo.embedded;
+package tabulo.util;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -16,17 +16,17 @@ import java.util.Set;
  * Creates the database's files and directories private to their owner (600 and 700) whatever the umask:
  * cells are readable by label only through Tabulo, so the files must not be readable by other users.
  */
-final class PrivateFiles {
+public final class PrivateFiles {
   private static final boolean POSIX = FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
-  static final Set<PosixFilePermission> FILE = EnumSet.of(PosixFilePermission.OWNER_READ,
+  public static final Set<PosixFilePermission> FILE = EnumSet.of(PosixFilePermission.OWNER_READ,
       PosixFilePermission.OWNER_WRITE);
-  static final Set<PosixFilePermission> DIRECTORY = EnumSet.of(PosixFilePermission.OWNER_READ,
+  public static final Set<PosixFilePermission> DIRECTORY = EnumSet.of(PosixFilePermission.OWNER_READ,
       PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
 
   private PrivateFiles() {}
 
   /** Opens a file, creating it (600) if the options say so. */
-  static FileChannel open(Path file, OpenOption... options) throws IOException {
+  public static FileChannel open(Path file, OpenOption... options) throws IOException {
     Set<OpenOption> set = Set.of(options);
     if (!POSIX) {
       return FileChannel.open(file, set);
@@ -40,7 +40,7 @@ final class PrivateFiles {
   }
 
   /** Creates a directory and its missing parents, each new one 700. */
-  static void createDirectories(Path dir) throws IOException {
+  public static void createDirectories(Path dir) throws IOException {
     Path absolute = dir.toAbsolutePath();
     if (Files.isDirectory(absolute)) {
       return;
@@ -63,8 +63,13 @@ final class PrivateFiles {
     }
   }
 
+  /** Makes an existing directory 700. */
+  public static void restrictDirectory(Path dir) throws IOException {
+    restrict(dir, DIRECTORY);
+  }
+
   /** Makes an existing file 600 (one written by a library that applies the umask). */
-  static void restrictFile(Path file) throws IOException {
+  public static void restrictFile(Path file) throws IOException {
     restrict(file, FILE);
   }
 
