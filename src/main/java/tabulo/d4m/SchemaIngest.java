@@ -149,6 +149,9 @@ public final class SchemaIngest {
     Throwable failure = shared.failure.get();
     String error = failure == null ? null : failure instanceof TabuloException ? failure.getMessage()
         : failure instanceof UncheckedIOException u ? u.getMessage() + ": " + u.getCause().getMessage()
+        : failure instanceof OutOfMemoryError ? "out of memory (Java heap) while ingesting; the file being read was "
+            + "not written: give the JVM more heap, e.g. TABULO_JAVA_OPTS='-Xmx12g' (now "
+            + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB), or ingest with fewer workers (--np)"
         : "internal error: " + failure;
     return new Result(List.of(done), shared.skipped.get(), error, seconds);
   }
@@ -198,10 +201,11 @@ public final class SchemaIngest {
     // Tedge, TedgeT and TedgeTxt take sorted bulk loads; the degree table's counts come from TedgeT's loads
     // (sorted by exploded column: a row's cells are its degree) and go in one atomic load per file
     DegreeCounts degrees = new DegreeCounts();
-    try (SortingLoader edge = new SortingLoader(store, s.edge(), CHUNK);
-        SortingLoader transpose = new SortingLoader(store, s.transpose(), CHUNK, degrees::add);
-        SortingLoader text = new SortingLoader(store, s.text(), CHUNK)) {
-      Writers w = new Writers(edge, transpose, text, degrees);
+    // a file's chunks are runs published when the file has been read whole: a file that fails writes nothing
+    Writers w = new Writers(SortingLoader.publishedAtClose(store, s.edge(), CHUNK),
+        SortingLoader.publishedAtClose(store, s.transpose(), CHUNK, degrees::add),
+        SortingLoader.publishedAtClose(store, s.text(), CHUNK), degrees);
+    try {
       while (shared.failure.get() == null) {
         int i = shared.next.getAndIncrement();
         if (i >= options.files().size()) {
@@ -225,6 +229,7 @@ public final class SchemaIngest {
       }
     } catch (Throwable t) {
       shared.failure.compareAndSet(null, t);
+      w.abort();
     }
   }
 
@@ -234,11 +239,18 @@ public final class SchemaIngest {
   private static final byte[] TEXT_COLUMN = Schema.TEXT_COLUMN.getBytes(StandardCharsets.UTF_8);
 
   private record Writers(SortingLoader edge, SortingLoader transpose, SortingLoader text, DegreeCounts degrees) {
-    /** Makes the file's Tedge, TedgeT and TedgeTxt cells durable (writing them again would change nothing). */
-    void flush() {
-      edge.flush();
-      transpose.flush();
-      text.flush();
+    /** Publishes the file's Tedge, TedgeT and TedgeTxt cells, durably (writing them again would change nothing). */
+    void publish() {
+      edge.publish();
+      transpose.publish();
+      text.publish();
+    }
+
+    /** Drops what a failed file staged. */
+    void abort() {
+      edge.abort();
+      transpose.abort();
+      text.abort();
     }
   }
 
@@ -300,11 +312,11 @@ public final class SchemaIngest {
         }
       }
     }
-    w.flush();
     if (!FileIdentity.Stat.of(file).equals(new FileIdentity.Stat(id.size(), id.modified()))) {
-      throw new TabuloException(file + ": changed while it was being ingested; it is not recorded as ingested"
+      throw new TabuloException(file + ": changed while it was being ingested; nothing of it was written"
           + " (run the ingest again once it is complete)");
     }
+    w.publish();
     long degreeEntries = w.degrees().sort();
     try (SortedLoader degree = store.atomicLoad(options.schema().degree())) {
       w.degrees().writeTo(degree, System.currentTimeMillis(), id); // the degrees and the record, or neither

@@ -69,7 +69,7 @@ public final class LocalKernels implements KernelHost {
         }
       }
     } finally {
-      pool.shutdownNow();
+      Tasks.stop(pool);
     }
   }
 

@@ -32,7 +32,28 @@ public final class Tasks {
       tasks.forEach(t -> futures.add(pool.submit(t)));
       awaitAll(futures);
     } finally {
-      pool.shutdownNow();
+      stop(pool);
+    }
+  }
+
+  /**
+   * Interrupts a pool's tasks and waits until every one has ended: a task still writing after its operation
+   * failed and cleaned up could otherwise touch files of a table made later under a reused id.
+   */
+  public static void stop(ExecutorService pool) {
+    pool.shutdownNow();
+    boolean interrupted = false;
+    while (true) {
+      try {
+        if (pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+          break;
+        }
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -48,6 +48,11 @@ public final class SortingLoader implements AutoCloseable {
     return new SortingLoader(store, table, chunk, null, true);
   }
 
+  /** The same, also reporting the cells per row of each chunk. */
+  public static SortingLoader publishedAtClose(Store store, String table, int chunk, RowCounts rowCounts) {
+    return new SortingLoader(store, table, chunk, rowCounts, true);
+  }
+
   /** A cell of the empty family with no visibility label. */
   public void put(byte[] row, byte[] qualifier, byte[] value) {
     put(row, EMPTY, qualifier, EMPTY, value);
@@ -104,6 +109,14 @@ public final class SortingLoader implements AutoCloseable {
 
   @Override
   public void close() {
+    publish();
+  }
+
+  /**
+   * Loads what is buffered and, with {@link #publishedAtClose}, publishes every run so far in one commit;
+   * the loader then takes cells for the next publication.
+   */
+  public void publish() {
     flush();
     if (load != null) {
       SortedLoader l = load;

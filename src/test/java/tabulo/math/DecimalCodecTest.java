@@ -117,7 +117,7 @@ class DecimalCodecTest {
     assertEquals(0x1p53 + 2, decode("9007199254740994"));
     assertEquals(0x1p63, decode("9223372036854776000")); // the digits this codec writes for 2^63
     assertEquals(1e20, decode("100000000000000000000"));
-    assertEquals(1e-400 * 0, decode("1e-400")); // underflow to zero is a rounding, as 0.1 is
+    assertEquals(0.0, decode("1e-400")); // underflow to zero is a rounding, as 0.1 is
   }
 
   @Test

@@ -54,6 +54,29 @@ class SortingLoaderTest {
     }
   }
 
+  /**
+   * One loader for several publications (ingest's one per file): publish shows what was put since the last
+   * one; an abort then drops only what came after it, and rows are counted chunk by chunk.
+   */
+  @Test
+  void publishShowsWhatCameSinceAndAbortDropsOnlyTheRest() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir, EmbeddedStore.ROOT)) {
+      store.create("t", TableSettings.defaults().splits(List.of("m")));
+      long[] counted = new long[1];
+      SortingLoader loader = SortingLoader.publishedAtClose(store, "t", 997, (row, cells) -> counted[0] += cells);
+      TreeMap<String, String> first = putRandomCells(loader, 4000);
+      loader.publish();
+      assertEquals(lines(first), scan(store, "t"));
+      assertEquals(first.size(), counted[0]);
+      for (int i = 0; i < 2500; i++) {
+        loader.put(("later" + i).getBytes(StandardCharsets.UTF_8), "q".getBytes(StandardCharsets.UTF_8),
+            "1".getBytes(StandardCharsets.UTF_8));
+      }
+      loader.abort();
+      assertEquals(lines(first), scan(store, "t"), "an abort after a publication keeps it, and only it");
+    }
+  }
+
   /** Puts up to {@code n} random cells, one version each; returns them as "row TAB family TAB qualifier" to value. */
   private static TreeMap<String, String> putRandomCells(SortingLoader loader, int n) {
     Random random = new Random(7);
