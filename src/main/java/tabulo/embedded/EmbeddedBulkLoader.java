@@ -37,21 +37,15 @@ final class EmbeddedBulkLoader implements SortedLoader {
   private final RestampedCell restamped = new RestampedCell(); // with writeTime: the cell being appended
   private final BackgroundSyncs syncs = new BackgroundSyncs(); // finished files, synced while the next is written
 
-  private final WritableLabels labels;
-
-  EmbeddedBulkLoader(Table table, boolean writeTime, WritableLabels labels) {
+  EmbeddedBulkLoader(Table table, boolean writeTime) {
     this.table = table;
     this.writeTime = writeTime;
-    this.labels = labels;
   }
 
   @Override
   public void append(Key key, Value value) {
     ByteSequence row = key.getRowData();
     try {
-      ByteSequence vis = key.getColumnVisibilityData();
-      labels.check(vis.getBackingArray(), vis.offset(), vis.length(), row.getBackingArray(), row.offset(),
-          row.length());
       SortedFileBuilder b = builderFor(row.getBackingArray(), row.offset(), row.length());
       if (writeTime) {
         key = new Key(key);
@@ -71,7 +65,6 @@ final class EmbeddedBulkLoader implements SortedLoader {
   public void append(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp,
       byte[] value) {
     try {
-      labels.check(visibility, row);
       SortedFileBuilder b = builderFor(row, 0, row.length);
       long ts = writeTime ? currentTimestamp : timestamp;
       b.append(row, family, qualifier, visibility, ts, value);
@@ -87,8 +80,6 @@ final class EmbeddedBulkLoader implements SortedLoader {
   @Override
   public void append(Cell cell) {
     try {
-      labels.check(cell.bytes(), cell.visibilityOffset(), cell.visibilityLength(), cell.bytes(), cell.rowOffset(),
-          cell.rowLength());
       SortedFileBuilder b = builderFor(cell.bytes(), cell.rowOffset(), cell.rowLength());
       if (writeTime) {
         cell = restamped.of(cell, currentTimestamp);

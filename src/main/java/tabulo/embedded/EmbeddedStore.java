@@ -494,23 +494,19 @@ public final class EmbeddedStore implements Store {
   @Override
   public TableWriter writer(String table) {
     checkWritable("write to table " + table);
-    return new EmbeddedWriter(table(table), writableLabels(table));
+    return new EmbeddedWriter(table(table));
   }
 
   @Override
   public SortedLoader bulkLoad(String table) {
     checkWritable("load into table " + table);
-    return new EmbeddedBulkLoader(table(table), false, writableLabels(table));
+    return new EmbeddedBulkLoader(table(table), false);
   }
 
   @Override
   public SortedLoader atomicLoad(String table) {
     checkWritable("load into table " + table);
-    return new EmbeddedBulkLoader(table(table), true, writableLabels(table));
-  }
-
-  private synchronized WritableLabels writableLabels(String table) {
-    return new WritableLabels(user, catalog.authorizations(user), table);
+    return new EmbeddedBulkLoader(table(table), true);
   }
 
   @Override

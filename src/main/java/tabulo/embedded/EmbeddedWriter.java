@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import org.apache.accumulo.core.data.ColumnUpdate;
 import org.apache.accumulo.core.data.Mutation;
 
 import tabulo.storage.TableWriter;
@@ -34,11 +33,8 @@ final class EmbeddedWriter implements TableWriter {
   private Future<?> inFlight;
   private boolean closed;
 
-  private final WritableLabels labels;
-
-  EmbeddedWriter(Table table, WritableLabels labels) {
+  EmbeddedWriter(Table table) {
     this.table = table;
-    this.labels = labels;
   }
 
   @Override
@@ -49,9 +45,6 @@ final class EmbeddedWriter implements TableWriter {
     if (m.size() == 0) {
       throw new TabuloException("mutation for row '" + new String(m.getRow(), StandardCharsets.UTF_8)
           + "' of table " + table.name() + " has no updates");
-    }
-    for (ColumnUpdate u : m.getUpdates()) {
-      labels.check(u.getColumnVisibility(), m.getRow());
     }
     int tablet = table.tabletCount() == 1 ? 0 : table.tabletIndex(m.getRow());
     pending.computeIfAbsent(tablet, k -> new ArrayList<>()).add(m);

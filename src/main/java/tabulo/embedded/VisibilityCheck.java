@@ -32,21 +32,16 @@ final class VisibilityCheck {
   }
 
   boolean visible(byte[] visibility, int length) {
-    return visible(visibility, 0, length);
-  }
-
-  /** The same for the visibility at {@code offset} of {@code bytes}. */
-  boolean visible(byte[] bytes, int offset, int length) {
     if (length == 0) {
       return true;
     }
     for (int i = 0; i < listedCount; i++) {
       byte[] v = listed[i];
-      if (Arrays.equals(bytes, offset, offset + length, v, 0, v.length)) {
+      if (Arrays.equals(visibility, 0, length, v, 0, v.length)) {
         return listedAnswers[i];
       }
     }
-    byte[] copy = Arrays.copyOfRange(bytes, offset, offset + length);
+    byte[] copy = Arrays.copyOf(visibility, length);
     if (listedCount < LISTED) {
       listed[listedCount] = copy;
       return listedAnswers[listedCount++] = evaluate(copy);

@@ -71,7 +71,7 @@ public class DecimalSumCombiner extends Combiner {
 
   private static double decode(byte[] b, Key key) {
     try {
-      return CODEC.decode(b, 0, b.length);
+      return CODEC.decodeRounding(b, 0, b.length);
     } catch (ValueFormatException e) {
       throw e.in("DecimalSumCombiner").at("at row '" + key.getRow() + "' column '" + key.getColumnFamily() + ":"
           + key.getColumnQualifier() + "'");

@@ -79,7 +79,7 @@ public class MonoidCombiner extends Combiner {
   /** Decodes {@code v}, stored at {@code key}; a value the codec cannot read is an error naming the cell. */
   static double decode(ValueCodec codec, Key key, Value v, String iterator) {
     try {
-      return codec.decode(v.get(), 0, v.getSize());
+      return codec.decodeRounding(v.get(), 0, v.getSize());
     } catch (ValueFormatException e) {
       throw new IllegalArgumentException(iterator + ": value '" + v + "' at row '" + key.getRow()
           + "' column '" + key.getColumnFamily() + ":" + key.getColumnQualifier() + "' is not a "

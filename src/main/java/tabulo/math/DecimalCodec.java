@@ -44,6 +44,15 @@ public final class DecimalCodec implements ValueCodec {
 
   @Override
   public double decode(byte[] b, int off, int len) {
+    return decode(b, off, len, true);
+  }
+
+  @Override
+  public double decodeRounding(byte[] b, int off, int len) {
+    return decode(b, off, len, false);
+  }
+
+  private static double decode(byte[] b, int off, int len, boolean exact) {
     int end = off + len;
     int i = off;
     boolean negative = false;
@@ -56,16 +65,16 @@ public final class DecimalCodec implements ValueCodec {
       for (; i < end; i++) {
         int d = b[i] - '0';
         if (d < 0 || d > 9) {
-          return decodeSlowly(b, off, len);
+          return decodeSlowly(b, off, len, exact);
         }
         r = r * 10 + d;
       }
-      if (r > EXACT_INTEGERS && (long) (double) r != r) {
+      if (exact && r > EXACT_INTEGERS && (long) (double) r != r) {
         throw new ValueFormatException(b, off, len, INEXACT);
       }
       return negative ? -r : r;
     }
-    return decodeSlowly(b, off, len);
+    return decodeSlowly(b, off, len, exact);
   }
 
   @Override
@@ -239,10 +248,13 @@ public final class DecimalCodec implements ValueCodec {
     return true;
   }
 
-  private static double decodeSlowly(byte[] b, int off, int len) {
+  private static double decodeSlowly(byte[] b, int off, int len, boolean exact) {
     if (isDecimal(b, off, len)) {
       String text = new String(b, off, len, StandardCharsets.US_ASCII);
       double d = DoubleText.parse(text);
+      if (!exact) {
+        return d;
+      }
       if (Double.isInfinite(d)) {
         throw new ValueFormatException(b, off, len, TOO_LARGE);
       }

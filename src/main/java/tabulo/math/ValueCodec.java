@@ -13,6 +13,14 @@ public interface ValueCodec {
 
   byte[] encode(double v);
 
+  /**
+   * Reads a value as {@link #decode} does, except that a number a double holds only rounded is rounded, not
+   * refused: for combiners, which run inside scans and compactions, where a refusal would stop them.
+   */
+  default double decodeRounding(byte[] b, int off, int len) {
+    return decode(b, off, len);
+  }
+
   default double decode(byte[] b) {
     return decode(b, 0, b.length);
   }

@@ -225,7 +225,7 @@ public class ReduceOpsTest {
   }
 
   /** Writes {@code cells} into a new table {@code to}. */
-  private static String copy(Store store, List<Cell> cells, String to) {
+  static String copy(Store store, List<Cell> cells, String to) {
     store.create(to, TableSettings.defaults().splits(List.of("eve")));
     try (TableWriter w = store.writer(to)) {
       for (Cell x : cells) {
@@ -237,13 +237,13 @@ public class ReduceOpsTest {
     return to;
   }
 
-  private static List<Cell> concat(List<Cell> x, List<Cell> y) {
+  static List<Cell> concat(List<Cell> x, List<Cell> y) {
     List<Cell> out = new ArrayList<>(x);
     out.addAll(y);
     return out;
   }
 
-  private static boolean canRead(Authorizations reader, String label) {
+  static boolean canRead(Authorizations reader, String label) {
     try {
       return new VisibilityEvaluator(reader).evaluate(new ColumnVisibility(label));
     } catch (VisibilityParseException e) {
