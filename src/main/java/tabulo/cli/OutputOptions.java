@@ -84,11 +84,12 @@ final class OutputOptions {
    */
   double scalar(String option, String text) {
     double x;
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     try {
-      x = DecimalCodec.INSTANCE.decode(text.getBytes(StandardCharsets.UTF_8));
+      x = DecimalCodec.INSTANCE.decode(bytes);
     } catch (IllegalArgumentException e) {
       throw new TabuloException(option + ": '" + text + "' is not a number" + (e instanceof ValueFormatException v
-          && DecimalCodec.isDecimal(v.bytes(), 0, v.bytes().length) ? " (" + v.expected() + ")" : ""));
+          && DecimalCodec.isDecimal(bytes, 0, bytes.length) ? " (" + v.expected() + ")" : ""));
     }
     try {
       codec().encode(x);

@@ -26,8 +26,9 @@ import tabulo.storage.Store;
  * timestamp later, so that it outlives a delete of the same key). Cells the caller cannot read are never
  * named, so they stay exactly as they were (Accumulo's model: a writer affects only what it sees), and
  * cells that do not change are not rewritten. A table whose readers see folds across labels
- * ({@link AcrossLabelsCombiner}) is compared part by part, as stored. The target is never missing nor half written: the load
- * publishes everything together, or nothing.
+ * ({@link AcrossLabelsCombiner}) is compared part by part, as stored. The target is never missing nor half
+ * written: the load publishes everything together, or nothing. Both tables are read once per run (twice in
+ * all) rather than the second run's cells held in memory.
  */
 final class InPlaceUpdate {
   private InPlaceUpdate() {}
@@ -75,7 +76,8 @@ final class InPlaceUpdate {
       gb.next();
       while (ga.next()) {
         int c = 1;
-        while (gb.current != null && (c = gb.current.compareTo(ga.current, PartialKey.ROW_COLFAM_COLQUAL_COLVIS)) < 0) {
+        while (gb.current != null
+            && (c = gb.current.compareTo(ga.current, PartialKey.ROW_COLFAM_COLQUAL_COLVIS)) < 0) {
           gb.next();
         }
         if (c == 0 && ga.sameValues(gb)) {

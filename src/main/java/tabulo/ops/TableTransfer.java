@@ -168,8 +168,8 @@ public final class TableTransfer {
             String name = tablet + ".rf";
             files.add(name);
             writer = new RFileWriter(Channels.newOutputStream(PrivateFiles.open(dir.resolve(name),
-                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), RFileWriter.DEFAULT_BLOCK_SIZE, RFileWriter.DEFAULT_INDEX_BLOCK_SIZE,
-                groups);
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)), RFileWriter.DEFAULT_BLOCK_SIZE,
+                RFileWriter.DEFAULT_INDEX_BLOCK_SIZE, groups);
           }
         }
         writer.append(k, e.getValue());
