@@ -2,6 +2,7 @@ package tabulo.embedded;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -34,6 +35,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
   private int run;
   private long maxTimestamp = Long.MIN_VALUE;
   private boolean closed;
+  private Path marker; // the load's LoadMarkers entry, from its first file until the commit or clean-up
   private final RestampedCell restamped = new RestampedCell(); // with writeTime: the cell being appended
   private final BackgroundSyncs syncs = new BackgroundSyncs(); // finished files, synced while the next is written
 
@@ -103,6 +105,9 @@ final class EmbeddedBulkLoader implements SortedLoader {
     if (currentTablet < 0 || !table.tabletHolds(currentTablet, row, offset, length)) {
       int tablet = table.tabletIndex(row, offset, length);
       finishCurrent();
+      if (marker == null) {
+        marker = LoadMarkers.begin(table.dir);
+      }
       current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.writerOptions());
       currentTablet = tablet;
       if (writeTime) {
@@ -151,6 +156,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
       if (!done.isEmpty()) {
         table.importFiles(done, maxTimestamp);
       }
+      endMarker();
     } catch (IOException e) {
       throw failed(e); // no manifest names the files: the table is as it was
     } catch (RuntimeException e) {
@@ -182,11 +188,12 @@ final class EmbeddedBulkLoader implements SortedLoader {
 
   private void deleteFiles() {
     syncs.close();
+    boolean allDeleted = true;
     if (current != null) {
       try {
         current.close(); // abandons the unfinished file
       } catch (IOException e) {
-        // the next open removes files that no manifest names
+        allDeleted = false;
       }
       current = null;
     }
@@ -195,10 +202,20 @@ final class EmbeddedBulkLoader implements SortedLoader {
         try {
           FileChecksums.deleteWithFile(table.dir.resolve(m.name()));
         } catch (IOException e) {
-          // the next open removes files that no manifest names
+          allDeleted = false; // the marker stays, so the next open of the database removes it
         }
       }
     }
     done.clear();
+    if (allDeleted) {
+      endMarker();
+    }
+  }
+
+  private void endMarker() {
+    if (marker != null) {
+      LoadMarkers.end(marker);
+      marker = null;
+    }
   }
 }

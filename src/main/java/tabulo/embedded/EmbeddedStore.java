@@ -96,7 +96,9 @@ public final class EmbeddedStore implements Store {
       Catalog catalog = Catalog.loadOrCreate(dir);
       removeUncataloguedTables(dir, catalog);
       ReaderRegistration.removeDead(dir);
-      return new EmbeddedStore(dir, user, options, ch, lock, null, catalog);
+      EmbeddedStore store = new EmbeddedStore(dir, user, options, ch, lock, null, catalog);
+      store.cleanInterruptedLoads();
+      return store;
     } catch (IOException e) {
       closeQuietly(ch);
       throw new TabuloException("cannot open database " + dir + ": " + describe(e), e);
@@ -161,6 +163,26 @@ public final class EmbeddedStore implements Store {
   }
 
   /** A crash between writing a table's directory and the catalog (or the reverse on delete) leaves one. */
+  /**
+   * Opens each table a killed bulk load was writing, which removes the files its manifest does not name
+   * (the load's), so they do not wait for the table's next use.
+   */
+  private void cleanInterruptedLoads() throws IOException {
+    for (Path marker : LoadMarkers.left(dir)) {
+      String id = LoadMarkers.tableId(marker);
+      String name = catalog.tables.entrySet().stream().filter(e -> e.getValue().equals(id))
+          .map(Map.Entry::getKey).findFirst().orElse(null);
+      try {
+        if (name != null) {
+          table(name);
+        }
+        LoadMarkers.end(marker);
+      } catch (TabuloException e) {
+        // a table that cannot open is reported by the commands that use it; its marker stays for later
+      }
+    }
+  }
+
   private static void removeUncataloguedTables(Path dir, Catalog catalog) throws IOException {
     try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir.resolve("tables"))) {
       for (Path p : ds) {
