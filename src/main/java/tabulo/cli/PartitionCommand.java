@@ -73,6 +73,13 @@ final class PartitionCommand implements Runnable {
         throw new TabuloException("table " + plan + " exists: give a new table for the plan");
       }
       BipartiteModel m = StoredModel.read(store, a, b);
+      if (parts > Math.max(1, m.rowsOfA())) {
+        // a part without a row of A does no multiplying; past that, K only costs time
+        main.err().printf("partition: --parts %d is more than the %,d rows of %s: partitioning into %,d parts%n",
+            parts, m.rowsOfA(), a, Math.max(1, m.rowsOfA()));
+        parts = Math.max(1, m.rowsOfA());
+        o = new Partitioner.Options(parts, imbalance, seed);
+      }
       SpGemmPartitioner.Plan p = SpGemmPartitioner.plan(m, o);
       double seconds = (System.nanoTime() - t0) / 1e9;
       PlanTable.write(store, plan, m, p.assignment());

@@ -1,6 +1,7 @@
 package tabulo.partition;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -23,6 +24,8 @@ final class Refinement {
   private final SplittableRandom random;
   private final long[] conn; // scratch: edge cost from the current vertex to each part
   private final int[] touched;
+  private final int[] touchedAt; // the gather that last listed each part, so a listing is one look-up
+  private int gathers;
 
   Refinement(WeightedGraph g, int[] part, int parts, long[] limit, SplittableRandom random) {
     this.g = g;
@@ -38,6 +41,7 @@ final class Refinement {
     }
     this.conn = new long[parts];
     this.touched = new int[parts];
+    this.touchedAt = new int[parts];
   }
 
   boolean balanced() {
@@ -94,6 +98,7 @@ final class Refinement {
   void rebalance() {
     for (int round = 0; round < 64 && !balanced(); round++) {
       List<long[]> moves = new ArrayList<>(); // {gain, vertex, target}
+      int[] lightest = partsLightestFirst(); // loads change only once the round's moves are chosen
       for (int v : Permutations.random(g.n, random)) {
         int p = part[v];
         if (!relieves(v, p)) {
@@ -103,7 +108,8 @@ final class Refinement {
         long internal = conn[p];
         int best = -1;
         long bestGain = Long.MIN_VALUE;
-        for (int q = 0; q < parts; q++) {
+        for (int x = 0; x < t; x++) {
+          int q = touched[x];
           if (q == p || relief(v, p, q) <= 0) {
             continue;
           }
@@ -112,6 +118,13 @@ final class Refinement {
             best = q;
             bestGain = gain;
           }
+        }
+        // A part v has no edge to gains -internal, whichever it is: only the lightest that takes v competes,
+        // so the cost per vertex grows with its degree, not with K.
+        int untouched = lightestTaking(v, p, lightest);
+        if (untouched >= 0 && (-internal > bestGain || (-internal == bestGain && lighter(untouched, best)))) {
+          best = untouched;
+          bestGain = -internal;
         }
         clear(t);
         if (best >= 0) {
@@ -134,6 +147,44 @@ final class Refinement {
     }
   }
 
+  private static final int LIGHT_TRIES = 32;
+
+  /** The parts by fullness, lightest first (ties by number). */
+  private int[] partsLightestFirst() {
+    double[] full = new double[parts];
+    Integer[] order = new Integer[parts];
+    for (int q = 0; q < parts; q++) {
+      full[q] = fullness(q);
+      order[q] = q;
+    }
+    Arrays.sort(order, (a, b) -> Double.compare(full[a], full[b]));
+    int[] out = new int[parts];
+    for (int q = 0; q < parts; q++) {
+      out[q] = order[q];
+    }
+    return out;
+  }
+
+  /**
+   * The lightest part, among the {@value #LIGHT_TRIES} lightest that v has no edge to, whose taking v lowers
+   * the overload; -1 if none does (a heavier part would rarely take what a lighter one cannot).
+   */
+  private int lightestTaking(int v, int p, int[] lightest) {
+    int tried = 0;
+    for (int q : lightest) {
+      if (q == p || touchedAt[q] == gathers) {
+        continue;
+      }
+      if (relief(v, p, q) > 0) {
+        return q;
+      }
+      if (++tried == LIGHT_TRIES) {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
   private static final int SWAP_FROM = 256;
   private static final int SWAP_WITH = 4096;
 
@@ -141,20 +192,25 @@ final class Refinement {
    * When no single move lowers the overload (a part over in one constraint, every other part full in
    * another), exchanges the pair of vertices, one in an overloaded part, that lowers it most: up to
    * {@value #SWAP_FROM} candidates of each overloaded part against {@value #SWAP_WITH} of the others, in seeded
-   * order. Returns whether it exchanged one.
+   * order, and no more pairs than that in all. Returns whether it exchanged one.
    */
   private boolean swap() {
     int[] order = Permutations.random(g.n, random);
-    for (int p = 0; p < parts; p++) {
+    int[][] members = membersInOrder(order);
+    long budget = (long) SWAP_FROM * SWAP_WITH; // pairs weighed per call, however many parts are over
+    for (int p = 0; p < parts && budget > 0; p++) {
+      if (!overloaded(p)) {
+        continue;
+      }
       int bestV = -1;
       int bestU = -1;
       double bestRelief = 1e-12;
       int tried = 0;
-      for (int v : order) {
-        if (part[v] != p || !relieves(v, p)) {
+      for (int v : members[p]) {
+        if (!relieves(v, p)) {
           continue;
         }
-        if (++tried > SWAP_FROM) {
+        if (++tried > SWAP_FROM || budget <= 0) {
           break;
         }
         int others = 0;
@@ -162,7 +218,7 @@ final class Refinement {
           if (part[u] == p) {
             continue;
           }
-          if (++others > SWAP_WITH) {
+          if (++others > SWAP_WITH || --budget < 0) {
             break;
           }
           double r = swapRelief(v, p, u, part[u]);
@@ -181,6 +237,23 @@ final class Refinement {
       }
     }
     return false;
+  }
+
+  /** Each part's vertices, in {@code order}. */
+  private int[][] membersInOrder(int[] order) {
+    int[] size = new int[parts];
+    for (int v = 0; v < g.n; v++) {
+      size[part[v]]++;
+    }
+    int[][] members = new int[parts][];
+    for (int q = 0; q < parts; q++) {
+      members[q] = new int[size[q]];
+      size[q] = 0;
+    }
+    for (int v : order) {
+      members[part[v]][size[part[v]]++] = v;
+    }
+    return members;
   }
 
   private double swapRelief(int v, int p, int u, int q) {
@@ -214,6 +287,15 @@ final class Refinement {
 
   private double excess(long load, int c) {
     return Math.max(0, load - limit[c]) / (double) limit[c];
+  }
+
+  private boolean overloaded(int p) {
+    for (int c = 0; c < C; c++) {
+      if (load[p][c] > limit[c]) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether v carries weight in a constraint its part p exceeds. */
@@ -270,25 +352,19 @@ final class Refinement {
   private int gather(int v) {
     int t = 0;
     int p = part[v];
+    gathers++;
     touched[t++] = p;
+    touchedAt[p] = gathers;
     conn[p] = 0;
     for (int e = g.start[v]; e < g.start[v + 1]; e++) {
       int q = part[g.adj[e]];
-      if (q != p && conn[q] == 0 && !listed(q, t)) {
+      if (touchedAt[q] != gathers) {
+        touchedAt[q] = gathers;
         touched[t++] = q;
       }
       conn[q] += g.cost[e];
     }
     return t;
-  }
-
-  private boolean listed(int q, int t) {
-    for (int x = 0; x < t; x++) {
-      if (touched[x] == q) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private void clear(int t) {

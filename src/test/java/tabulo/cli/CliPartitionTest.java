@@ -103,6 +103,21 @@ class CliPartitionTest {
     assertEquals(0, number(json, "volume_contiguous"));
   }
 
+  /** K above the rows of A: each part beyond a row of A would do nothing, so K is capped, and says so. */
+  @Test
+  void morePartsThanRowsOfAAreCapped() {
+    CliRunner cli = withTables();
+    CliRunner.Result r = cli.run("partition", "A", "B", "P", "--parts", "100000");
+    String json = CliRunner.ok(r).lines().reduce((x, y) -> y).orElseThrow();
+    assertTrue(r.err().contains("partition: --parts 100000 is more than the 4 rows of A: partitioning into 4 parts"),
+        r.err());
+    assertTrue(json.startsWith("{\"parts\": 4,"), json);
+    for (String line : cli.scan("P").split("\n")) {
+      int k = Integer.parseInt(line.split("\t")[2]);
+      assertTrue(k >= 0 && k < 4, line);
+    }
+  }
+
   /** Cells the user may not read are not in the model: a labelled row of A and a labelled B row are left out. */
   @Test
   void onlyReadableCells() {
