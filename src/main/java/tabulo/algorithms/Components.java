@@ -3,6 +3,7 @@ package tabulo.algorithms;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
+import tabulo.ops.ResultSplits;
 import tabulo.ops.ResidentGraph;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions;
@@ -70,7 +71,7 @@ public final class Components {
       }
     }
     Graph.drop(frontier);
-    String named = s.workspace(out).create("components", TableSettings.defaults().splits(s.store().splits(g.table())));
+    String named = s.workspace(out).create("components", TableSettings.defaults().splits(ResultSplits.of(s.store(), g.table())));
     ranks.writeKeys(labels, COLUMN, named);
     s.store().rename(named, out);
     return round;

@@ -10,6 +10,7 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.ColumnVisibility;
 
 import tabulo.ops.Matrix;
+import tabulo.ops.ResultSplits;
 import tabulo.ops.Session;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
@@ -38,7 +39,7 @@ final class VertexRanks {
   static VertexRanks of(Matrix vertices, String column, String out, String near) {
     Session s = vertices.session();
     List<String> keys = new ArrayList<>();
-    String ranks = s.workspace(out).create("ranks", TableSettings.defaults().splits(s.store().splits(near)));
+    String ranks = s.workspace(out).create("ranks", TableSettings.defaults().splits(ResultSplits.of(s.store(), near)));
     try (TableWriter w = s.store().writer(ranks);
         Scan scan = s.store().scan(vertices.table(), ScanSpec.all().auths(s.auths()))) {
       for (Entry<Key, Value> e : scan) {

@@ -21,6 +21,7 @@ import tabulo.storage.Store;
 public final class Pieces {
   private static final int SAMPLES_PER_WORKER = 64;
   private static final int PIECES_PER_WORKER = 2; // more than one each: pieces of equal bytes differ in work
+  private static final int MOST_PIECES_PER_WORKER = 16;
 
   private Pieces() {}
 
@@ -39,7 +40,7 @@ public final class Pieces {
     List<Range> read = rows.rowRanges();
     long busy = tablets.stream().filter(t -> !Scans.clip(read, t).isEmpty()).count();
     if (busy >= workers) {
-      return tablets;
+      return joined(tablets, MOST_PIECES_PER_WORKER * workers);
     }
     List<byte[]> inside = new ArrayList<>();
     for (byte[] row : store.sampleRows(table, SAMPLES_PER_WORKER * workers)) {
@@ -62,5 +63,25 @@ public final class Pieces {
     List<Text> ends = new ArrayList<>(cuts.size());
     cuts.forEach(c -> ends.add(new Text(c)));
     return Scans.cutAt(ends);
+  }
+
+  /**
+   * Runs of neighbouring tablets joined into at most {@code most} pieces: a piece has a fixed cost (its
+   * kernel's start, its scan, its buffers), so a table of tens of thousands of small tablets is read in
+   * a few hundred pieces, not one per tablet.
+   */
+  static List<Range> joined(List<Range> tablets, int most) {
+    int n = tablets.size();
+    if (n <= most) {
+      return tablets;
+    }
+    List<Range> out = new ArrayList<>(most);
+    for (int k = 0; k < most; k++) {
+      Range first = tablets.get((int) ((long) k * n / most));
+      Range last = tablets.get((int) ((long) (k + 1) * n / most) - 1);
+      out.add(new Range(first.getStartKey(), first.isStartKeyInclusive(), last.getEndKey(),
+          last.isEndKeyInclusive()));
+    }
+    return out;
   }
 }

@@ -19,7 +19,7 @@ public abstract class Operation {
 
   /** How the table the result is computed into is made (its splits, a combiner). */
   protected TableSettings resultSettings() {
-    return TableSettings.defaults().splits(session.store().splits(driver().table()));
+    return TableSettings.defaults().splits(ResultSplits.of(session.store(), driver().table()));
   }
 
   /** Whether the result table sums what is written into it (its settings carry the combiner). */

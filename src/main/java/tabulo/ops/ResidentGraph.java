@@ -173,7 +173,7 @@ public final class ResidentGraph {
    */
   public static void publish(Session s, String out, String role, String near, ToLongFunction<String> fill) {
     s.checkCancelled();
-    String staged = s.workspace(out).create(role, TableSettings.defaults().splits(s.store().splits(near)));
+    String staged = s.workspace(out).create(role, TableSettings.defaults().splits(ResultSplits.of(s.store(), near)));
     KernelCounters written = new KernelCounters();
     written.entriesWritten.set(fill.applyAsLong(staged));
     s.tellRunEnded(written);

@@ -78,7 +78,7 @@ final class StagedOutput {
 
   /** A new table made like {@code table}: its split points and its iterators. */
   static TableSettings settingsOf(Store store, String table) {
-    TableSettings s = TableSettings.defaults().splits(store.splits(table));
+    TableSettings s = TableSettings.defaults().splits(ResultSplits.of(store, table));
     boolean versioning = false;
     for (IteratorScope scope : IteratorScope.values()) {
       for (IteratorSetting it : store.iterators(table, scope)) {

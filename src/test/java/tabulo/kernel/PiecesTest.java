@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.TreeMap;
 
 import org.apache.accumulo.core.data.Key;
@@ -24,6 +26,7 @@ import tabulo.ops.Session;
 import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
+import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableWriter;
 
@@ -78,25 +81,88 @@ public class PiecesTest {
     }
   }
 
+  /**
+   * A table of 601 tablets: read in at most 16 pieces per worker, which together hold every row exactly
+   * once; results of operations on it match brute force and take at most 64 of its split points.
+   */
+  @Test
+  void manyTabletsAreJoinedIntoFewPiecesAndResultsTakeFewSplits() {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      TreeSet<String> splits = new TreeSet<>();
+      for (int i = 0; i < 600; i++) {
+        splits.add(String.format("r%05d", i * 50 + 3));
+      }
+      Map<String, Map<String, Double>> g = load(store, "G", tabulo.storage.TableSettings.defaults().splits(splits));
+      List<Range> tablets = Scans.tablets(store, "G");
+      assertEquals(601, tablets.size());
+
+      List<Range> pieces = Pieces.of(store, "G", KeySpec.all(), 2, tablets);
+      assertTrue(pieces.size() <= 32, "pieces for two workers: " + pieces.size());
+      for (String row : g.keySet()) {
+        Key k = new Key(new Text(row));
+        assertEquals(1, pieces.stream().filter(r -> r.contains(k)).count(), row);
+      }
+      for (String split : splits) { // tablet bounds stay bounds: the rows either side go to neighbouring pieces
+        Key k = new Key(new Text(split));
+        assertEquals(1, pieces.stream().filter(r -> r.contains(k)).count(), split);
+      }
+
+      try (Session s = Session.open(store).workers(2)) {
+        s.matrix("G").transpose().into("T");
+        s.matrix("G").reduceCols(Monoids.PLUS).into("R");
+      }
+      Map<String, Map<String, Double>> transpose = new TreeMap<>();
+      Map<String, Map<String, Double>> colSums = new TreeMap<>();
+      g.forEach((row, cells) -> cells.forEach((col, v) -> {
+        transpose.computeIfAbsent(col, x -> new TreeMap<>()).put(row, v);
+        colSums.computeIfAbsent(col, x -> new TreeMap<>()).merge("plus", v, Double::sum);
+      }));
+      assertEquals(transpose, read(store, "T"));
+      assertEquals(colSums, read(store, "R"));
+      for (String result : List.of("T", "R")) {
+        SortedSet<String> taken = store.splits(result);
+        assertTrue(taken.size() <= 64 && splits.containsAll(taken), result + " splits: " + taken.size());
+      }
+    }
+  }
+
   /** Rows r00000.. in an order that is not key order, three cells each, flushed into files. */
   private static Map<String, Map<String, Double>> write(Store store, String table) {
     store.create(table, tabulo.storage.TableSettings.defaults());
-    Map<String, Map<String, Double>> cells = new TreeMap<>();
+    Map<String, Map<String, Double>> cells = cells();
     try (TableWriter w = store.writer(table)) {
       for (int i = 0; i < ROWS; i++) {
-        int r = (int) ((i * 7919L) % ROWS);
-        String row = String.format("r%05d", r);
+        String row = String.format("r%05d", (int) ((i * 7919L) % ROWS));
         Mutation m = new Mutation(row);
-        for (int c = 0; c < 3; c++) {
-          String col = "c" + ((r + c * 5) % 11);
-          double v = (r % 13) + c;
-          m.put("", col, new Value(DecimalCodec.INSTANCE.encode(v)));
-          cells.computeIfAbsent(row, x -> new TreeMap<>()).put(col, v);
-        }
+        cells.get(row).forEach((col, v) -> m.put("", col, new Value(DecimalCodec.INSTANCE.encode(v))));
         w.addMutation(m);
       }
     }
     store.flush(table);
+    return cells;
+  }
+
+  /** The same cells, loaded in key order in one bulk load (a file per tablet, no log to sync per tablet). */
+  private static Map<String, Map<String, Double>> load(Store store, String table,
+      tabulo.storage.TableSettings settings) {
+    store.create(table, settings);
+    Map<String, Map<String, Double>> cells = cells();
+    try (SortedLoader loader = store.bulkLoad(table)) {
+      cells.forEach((row, cols) -> cols.forEach((col, v) ->
+          loader.append(new Key(row, "", col), new Value(DecimalCodec.INSTANCE.encode(v)))));
+    }
+    return cells;
+  }
+
+  /** Row r: three cells, in columns c((r + 5 c) mod 11) with values r mod 13 + c. */
+  private static Map<String, Map<String, Double>> cells() {
+    Map<String, Map<String, Double>> cells = new TreeMap<>();
+    for (int r = 0; r < ROWS; r++) {
+      String row = String.format("r%05d", r);
+      for (int c = 0; c < 3; c++) {
+        cells.computeIfAbsent(row, x -> new TreeMap<>()).put("c" + ((r + c * 5) % 11), (double) (r % 13) + c);
+      }
+    }
     return cells;
   }
 

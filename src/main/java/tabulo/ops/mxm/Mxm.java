@@ -11,6 +11,7 @@ import tabulo.iterators.MonoidCombiner;
 import tabulo.kernel.KernelCounters;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
+import tabulo.ops.ResultSplits;
 import tabulo.ops.Operation;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
@@ -195,7 +196,7 @@ public final class Mxm extends Operation {
   protected TableSettings resultSettings() {
     Algorithm algorithm = choice().algorithm();
     String left = storedLeft(algorithm);
-    SortedSet<String> splits = left == null ? new TreeSet<>() : session.store().splits(left);
+    SortedSet<String> splits = left == null ? new TreeSet<>() : ResultSplits.of(session.store(), left);
     // a masked outer product's parts are summed before the mask relabels them: C needs no combiner
     return settings(TableSettings.defaults().splits(splits), mask != null ? Algorithm.ROWWISE : algorithm);
   }
