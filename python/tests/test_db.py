@@ -46,6 +46,17 @@ def test_numbers_come_back_exactly(db):
     assert sorted(t[:, :].find()[2].tolist()) == sorted(vals)
 
 
+def test_nan_and_infinities_stay_numbers(db):
+    # the engine's decimal codec holds them ("NaN", "Infinity") and operations make them (1 / 0)
+    t = db["T"]
+    t.put_triple("a,b,c,d,", "x,", [1.5, float("nan"), float("inf"), -np.inf])
+    rows, _, vals = t[:, :].find()
+    assert t[:, :].is_numeric() and rows.tolist() == ["a", "b", "c", "d"]
+    assert vals[0] == 1.5 and np.isnan(vals[1]) and vals[2] == np.inf and vals[3] == -np.inf
+    db["Z"].put_triple("a,", "x,", [0.0])
+    assert db.apply("Z", "C", "minv").to_assoc().find()[2].tolist() == [np.inf]
+
+
 def test_keys_holding_nul_take_the_slow_path(db):
     t = db["T"]
     t.put_triple(["a\0b", "c"], ["x", "y\0z"], ["v\0w", "u"])

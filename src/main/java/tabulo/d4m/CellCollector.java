@@ -8,8 +8,8 @@ import tabulo.math.DecimalCodec;
 
 /**
  * Gathers (row, column, value text) triples read from a file or a table, then builds an array that is
- * numeric when every value is a decimal number and a string array otherwise (tables store text; D4M
- * reads numbers back as numbers).
+ * numeric when every value is a number ({@link DecimalCodec#isNumber}, NaN and Infinity included) and a
+ * string array otherwise (tables store text; D4M reads numbers back as numbers).
  */
 final class CellCollector {
   private final List<String> rows = new ArrayList<>();
@@ -18,7 +18,7 @@ final class CellCollector {
   private boolean allNumbers = true;
 
   void add(String row, String col, byte[] value) {
-    allNumbers &= value.length > 0 && DecimalCodec.isDecimal(value, 0, value.length);
+    allNumbers &= value.length > 0 && DecimalCodec.isNumber(value, 0, value.length);
     rows.add(row);
     cols.add(col);
     values.add(new String(value, StandardCharsets.UTF_8));

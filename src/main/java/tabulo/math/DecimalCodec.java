@@ -156,6 +156,25 @@ public final class DecimalCodec implements ValueCodec {
     return b[off] == '-' ? r : -r;
   }
 
+  /**
+   * Whether the bytes are a number this codec reads: the decimal grammar or one of the words it writes
+   * for non-finite values ({@code NaN}, {@code Infinity}, ...), so a table holding such a value (an
+   * operation's log of 0, a NaN put from Python) still reads back as numbers.
+   */
+  public static boolean isNumber(byte[] b, int off, int len) {
+    return isDecimal(b, off, len) || isNonFiniteWord(b, off, len);
+  }
+
+  private static boolean isNonFiniteWord(byte[] b, int off, int len) {
+    if (len > 9) { // the longest word
+      return false;
+    }
+    return switch (new String(b, off, len, StandardCharsets.US_ASCII)) {
+      case "NaN", "Infinity", "+Infinity", "-Infinity" -> true;
+      default -> false;
+    };
+  }
+
   /** Whether the bytes match the decimal grammar in the class comment (the special words excluded). */
   public static boolean isDecimal(byte[] b, int off, int len) {
     int n = off + len;
@@ -263,18 +282,8 @@ public final class DecimalCodec implements ValueCodec {
       }
       return d;
     }
-    if (len <= 9) { // the longest special word
-      switch (new String(b, off, len, StandardCharsets.US_ASCII)) {
-        case "NaN":
-          return Double.NaN;
-        case "Infinity":
-        case "+Infinity":
-          return Double.POSITIVE_INFINITY;
-        case "-Infinity":
-          return Double.NEGATIVE_INFINITY;
-        default:
-          break;
-      }
+    if (isNonFiniteWord(b, off, len)) {
+      return Double.parseDouble(new String(b, off, len, StandardCharsets.US_ASCII));
     }
     throw new ValueFormatException(b, off, len, EXPECTED);
   }

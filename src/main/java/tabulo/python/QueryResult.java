@@ -14,7 +14,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The cells a query read, shaped for Python in bulk: the distinct row keys, column keys and (for string
  * values) values, each sorted and sent once as a {@link KeyList}, and per cell an index into them. Values
- * are numbers when every value read is a decimal number (D4M reads numbers back as numbers), else strings.
+ * are numbers when every value read is one ({@link DecimalCodec#isNumber}: D4M reads numbers back as
+ * numbers, NaN and Infinity too), else strings.
  */
 public final class QueryResult {
   private final String[] rows;
@@ -54,7 +55,7 @@ public final class QueryResult {
       rows.add(swap ? c.col() : c.row());
       cols.add(swap ? c.row() : c.col());
       byte[] v = c.value();
-      allNumbers &= v.length > 0 && DecimalCodec.isDecimal(v, 0, v.length);
+      allNumbers &= v.length > 0 && DecimalCodec.isNumber(v, 0, v.length);
       if (n == raw.length) {
         raw = Arrays.copyOf(raw, 2 * n);
       }

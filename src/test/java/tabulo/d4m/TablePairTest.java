@@ -76,4 +76,22 @@ class TablePairTest {
       assertEquals("bob", t.get(KeySpec.parse("r2,"), KeySpec.parse("name,")).text("r2", "name"));
     }
   }
+
+  /** NaN and infinities (the codec's words for them) are numbers: a table holding one still reads as numbers. */
+  @Test
+  void nonFiniteValuesComeBackAsNumbers() {
+    Assoc a = Assoc.builder().add("r1", "c", 1.5).add("r2", "c", Double.NaN).add("r3", "c", Double.POSITIVE_INFINITY)
+        .add("r4", "c", Double.NEGATIVE_INFINITY).build();
+    try (Store store = EmbeddedStore.open(dir.resolve("db3"), "root")) {
+      store.create("T", TableSettings.defaults());
+      TablePair t = TablePair.of(store, "T");
+      t.put(a);
+      Assoc back = t.get(KeySpec.all(), KeySpec.all());
+      assertFalse(back.isString());
+      assertEquals(1.5, back.number("r1", "c"));
+      assertTrue(Double.isNaN(back.number("r2", "c")));
+      assertEquals(Double.POSITIVE_INFINITY, back.number("r3", "c"));
+      assertEquals(Double.NEGATIVE_INFINITY, back.number("r4", "c"));
+    }
+  }
 }

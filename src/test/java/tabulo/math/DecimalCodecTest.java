@@ -48,6 +48,20 @@ class DecimalCodecTest {
     assertTrue(Double.isNaN(decode("NaN")));
   }
 
+  /** isNumber: what decode reads, the words for non-finite values included; isDecimal leaves those out. */
+  @Test
+  void isNumberAcceptsWhatDecodeReads() {
+    for (String s : new String[] {"7", "-2.5", ".5", "1e3", "NaN", "Infinity", "+Infinity", "-Infinity"}) {
+      assertTrue(DecimalCodec.isNumber(ascii(s), 0, s.length()), s);
+    }
+    assertFalse(DecimalCodec.isDecimal(ascii("NaN"), 0, 3));
+    for (String s : new String[] {"", "abc", "nan", "inf", "Inf", "infinity", "+NaN", "-NaN", "Infinity1"}) {
+      assertFalse(DecimalCodec.isNumber(ascii(s), 0, s.length()), s);
+    }
+    byte[] b = ascii("xNaNx");
+    assertTrue(DecimalCodec.isNumber(b, 1, 3));
+  }
+
   @Test
   void decodesWithinALargerArray() {
     byte[] b = ascii("xx-125yy2.5e1zz");
