@@ -63,6 +63,11 @@ def selection_to_spec(sel, what: str) -> str:
         raise TypeError(f"{what}: a table is queried by keys (D4M syntax such as 'a,:,b,'), not by positions")
     if isinstance(sel, str):
         return sel
+    if _is_number(sel):  # a bare number reads as a position (as on an Assoc), which a table has none of
+        from ._transfer import key_text
+        key = key_text([sel])[0]
+        raise TypeError(f"{what}: a table is selected by keys (a D4M string such as 'a,:,b,', or a list of "
+                        f"keys), not by a number: got {sel!r} (the key {key!r} is {key + ','!r} or [{key}])")
     keys = as_list(sel)
     if keys.dtype.kind != "U":
         from ._transfer import key_text
@@ -104,9 +109,23 @@ def select_positions(keys: np.ndarray, sel, what: str) -> np.ndarray:
     wanted = as_list(sel)
     if len(wanted) == 0 or n == 0:
         return np.zeros(0, dtype=np.int64)
-    if is_string(keys) != is_string(wanted):
-        return np.zeros(0, dtype=np.int64)
+    if is_string(keys) != is_string(wanted):  # would match nothing: a mistake, not an empty selection
+        raise _kind_mismatch(what, keys, sel, wanted)
     return np.nonzero(np.isin(keys, wanted))[0]
+
+
+def _kind_mismatch(what, keys, sel, wanted) -> TypeError:
+    given = f"the number {sel!r}" if _is_number(sel) else (
+        f"strings {sel!r}" if is_string(wanted) else f"numbers {sel!r}")
+    if is_string(keys):
+        kind, accepted = "strings", "string keys (a D4M string such as 'a,:,b,', or a list of strings)"
+    else:
+        kind, accepted = "numbers", "numeric keys (a list of floats, or a D4M string such as '1,:,5,')"
+    return TypeError(f"{what}: the keys are {kind}, got {given}; select {accepted} or integer positions")
+
+
+def _is_number(sel) -> bool:
+    return isinstance(sel, (numbers.Number, np.number, np.bool_))
 
 
 def _spec_positions(keys: np.ndarray, tokens: list, what: str) -> np.ndarray:

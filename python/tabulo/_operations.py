@@ -2,7 +2,10 @@
 Each runs next to the data as a Java job (progress line, Ctrl-C cancels: see _job) and returns the
 result table as a lazy DbTable (nothing comes to Python until .to_assoc()); reduce to a scalar and
 triangles return a number."""
+import numbers
 import warnings
+
+import numpy as np
 
 from . import _job, _jvm
 from ._keys import selection_to_spec
@@ -148,6 +151,8 @@ class Algorithms:
     def bfs(self, g, out, from_, hops=None, min_degree=None, max_degree=None, undirected=False, **output):
         """OUT(v, level): hops from the nearest source (a D4M selection of vertices, sources 0): `bfs`.
         Returns OUT; OUT.info["levels"] is the levels reached past the sources."""
+        if isinstance(from_, (numbers.Number, np.number)):  # one vertex's key, as sssp's from_ (not a position)
+            from_ = [from_]
         levels = _job.run(self._alg().bfs, "bfs", g, out, selection_to_spec(from_, "from_"), _int(hops),
                           _double(min_degree), _double(max_degree), bool(undirected), _output(**output))
         return self._with_info(out, levels=int(levels))

@@ -57,6 +57,12 @@ def test_degrees_bfs_components_sssp(db):
     assert dist == nonzero({v: float(d) for v, d in nx.single_source_bellman_ford_path_length(g, "v00").items()})
 
 
+def test_a_numeric_vertex_is_its_key_as_a_source(db):
+    db["N"].put_triple([1, 2], [2, 3], 1)  # numeric keys are stored as their text
+    assert column(db.bfs("N", "B", 1), "level") == {"2": 1.0, "3": 2.0}
+    assert column(db.sssp("N", "S", 1), "distance") == {"2": 1.0, "3": 2.0}
+
+
 def power_iteration(g, iterations, d=0.85):
     """NetworkX's PageRank iteration (unweighted, dangling rank spread evenly), a fixed number of times."""
     nodes = sorted(g)

@@ -209,6 +209,20 @@ def test_indexing_by_position_and_list():
     assert list(n["1,:,2,", :].row) == [1.0, 2.0]
 
 
+def test_indexing_with_keys_of_the_other_kind_is_a_type_error():
+    a = Assoc("a,b,", "x,y,", [1, 2])
+    with pytest.raises(TypeError) as e:
+        a["a,:,", 5.5]
+    assert str(e.value) == ("cols: the keys are strings, got the number 5.5; select string keys (a D4M string "
+                            "such as 'a,:,b,', or a list of strings) or integer positions")
+    with pytest.raises(TypeError, match=r"^rows: the keys are strings, got numbers \[1.5, 2.0\]; select string keys"):
+        a[[1.5, 2.0], :]
+    n = Assoc([3.0, 1.0], "x,", 1)
+    with pytest.raises(TypeError, match=r"^rows: the keys are numbers, got strings \['a'\]; select numeric keys"):
+        n[["a"], :]
+    assert list(n[[1.0], :].row) == [1.0] and list(a[1, :].row) == ["b"]  # numeric keys and positions work
+
+
 def test_results_leave_their_operands_unchanged():
     a = Assoc("a,b,c,", "x,y,z,", [1, -1, 2])
     before = assoc_dict(a)

@@ -143,6 +143,20 @@ def test_errors_are_one_line_python_exceptions(db, monkeypatch):
         t[0:2, :]
 
 
+def test_a_table_selected_by_a_number_is_a_type_error(db):
+    t = db["S"]
+    t.put_triple("a,5,", "x,", [1, 2])
+    with pytest.raises(TypeError) as e:
+        t[5, :]
+    assert str(e.value) == ("rows: a table is selected by keys (a D4M string such as 'a,:,b,', or a list of keys), "
+                            "not by a number: got 5 (the key '5' is '5,' or [5])")
+    with pytest.raises(TypeError, match=r"^cols: a table is selected by keys .* got 5\.5 \(the key '5\.5' is"):
+        t["a,:,", 5.5]
+    with pytest.raises(TypeError, match="^rows: a table is selected by keys"):
+        db.extract("S", "X", rows=5)
+    assert assoc_dict(t[[5], :]) == assoc_dict(t["5,", :]) == {("5", "x"): 2.0}  # a list holds keys
+
+
 def test_a_database_in_use_is_refused(db):
     with pytest.raises(TabuloError, match="in use"):
         tabulo.connect(db.path)
