@@ -12,8 +12,10 @@ from .assoc import Assoc
 
 
 def connect(path=None, *, user=None, read_only=False, accumulo=None):
-    """A Tabulo database: the embedded engine in directory `path` (created if absent; default
-    $TABULO_DB, else ./tabulo-data), opened for writing unless read_only (then beside a writer); or,
+    """A Tabulo database: the embedded engine in directory `path` (default $TABULO_DB, else
+    ./tabulo-data; a new database is made in a new folder inside an existing one or in an empty folder,
+    and a folder holding anything else is refused), opened for writing unless read_only (then beside a
+    writer); or,
     with accumulo=PROPS, the Apache Accumulo 2.1 instance of that accumulo-client.properties file, as
     `tabulo --accumulo PROPS` opens it: as the file's auth.principal (`user`, when given, must name it)."""
     if accumulo is None:

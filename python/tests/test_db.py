@@ -157,6 +157,29 @@ def test_a_table_selected_by_a_number_is_a_type_error(db):
     assert assoc_dict(t[[5], :]) == assoc_dict(t["5,", :]) == {("5", "x"): 2.0}  # a list holds keys
 
 
+def test_connect_makes_only_the_last_folder_and_takes_no_other_folder_over(tmp_path):
+    typo = tmp_path / "typo" / "db"
+    with pytest.raises(TabuloError) as e:
+        tabulo.connect(typo)
+    assert str(e.value) == (f"cannot create database {typo}: folder {typo.parent} does not exist (a new database "
+                            "is made only inside an existing folder)")
+    assert not typo.parent.exists()
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "todo.txt").write_text("keep me")
+    with pytest.raises(TabuloError) as e:
+        tabulo.connect(notes)
+    assert str(e.value) == (f"cannot open database {notes}: it is not a Tabulo database (it has no CATALOG) and "
+                            "not empty; give the folder of a database, or a new or empty one")
+    assert os.listdir(notes) == ["todo.txt"]
+    typo.parent.mkdir()  # an empty folder becomes a database, as a new one does
+    for folder in (tmp_path / "new", typo.parent):
+        with tabulo.connect(folder) as db:
+            db["T"].put_triple("a,", "b,", 1)
+        with tabulo.connect(folder) as db:
+            assert db.ls() == ["T"]
+
+
 def test_a_database_in_use_is_refused(db):
     with pytest.raises(TabuloError, match="in use"):
         tabulo.connect(db.path)

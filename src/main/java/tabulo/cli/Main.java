@@ -50,7 +50,8 @@ public final class Main implements Runnable {
         CommandLine.HelpCommand.class);
 
   @Option(names = "--db", paramLabel = "DIR", scope = ScopeType.INHERIT,
-      description = "Database directory (default: $TABULO_DB or ./tabulo-data).")
+      description = "Database directory (default: $TABULO_DB or ./tabulo-data); a new database is made in a new "
+          + "folder inside an existing one or in an empty folder, never in a folder holding other files.")
   Path db;
 
   @Option(names = "--user", paramLabel = "NAME", scope = ScopeType.INHERIT,

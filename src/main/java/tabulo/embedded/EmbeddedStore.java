@@ -17,6 +17,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -74,13 +75,17 @@ public final class EmbeddedStore implements Store {
     return open(dir, user, EngineOptions.defaults());
   }
 
-  /** Opens (creating if needed) the database in {@code dir} on behalf of {@code user}. */
+  /**
+   * Opens the database in {@code dir} on behalf of {@code user}, creating it when {@code dir} is new (in an
+   * existing folder) or empty; see {@link #checkOrCreateFolder}.
+   */
   public static EmbeddedStore open(Path dir, String user, EngineOptions options) {
     if (user == null || user.isEmpty()) {
       throw new TabuloException("user name must not be empty");
     }
     FileChannel ch = null;
     try {
+      checkOrCreateFolder(dir);
       PrivateFiles.createDirectories(dir.resolve("tables"));
       ch = PrivateFiles.open(dir.resolve("LOCK"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
       FileLock lock;
@@ -102,6 +107,51 @@ public final class EmbeddedStore implements Store {
     } catch (IOException e) {
       closeQuietly(ch);
       throw new TabuloException("cannot open database " + dir + ": " + describe(e), e);
+    }
+  }
+
+  /** What creating a database writes before its catalog: all an interrupted creation can have left. */
+  private static final Set<String> BEFORE_CATALOG = Set.of("tables", "LOCK", Catalog.FILE_NAME + ".tmp");
+
+  /**
+   * A database folder, or one to create a database in: a new database is made only as the last level of an
+   * existing folder (a mistyped path must not grow a tree of folders) or in an empty folder (or one an
+   * interrupted creation left); any other folder without a catalog is refused, as opening would take it
+   * over (and delete what looked like tables).
+   */
+  private static void checkOrCreateFolder(Path dir) throws IOException {
+    if (exists(dir)) {
+      return;
+    }
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> entries = Files.list(dir)) {
+        if (entries.allMatch(EmbeddedStore::leftBeforeCatalog)) {
+          return;
+        }
+      }
+      throw new TabuloException("cannot open database " + dir + ": it is not a Tabulo database (it has no "
+          + Catalog.FILE_NAME + ") and not empty; give the folder of a database, or a new or empty one");
+    }
+    Path parent = dir.getParent(); // null: the working folder
+    if (parent != null && !Files.exists(parent)) {
+      throw new TabuloException("cannot create database " + dir + ": folder " + parent + " does not exist (a new "
+          + "database is made only inside an existing folder)");
+    }
+    PrivateFiles.createDirectories(dir); // one level; a file of that name fails here
+  }
+
+  private static boolean leftBeforeCatalog(Path entry) {
+    String name = entry.getFileName().toString();
+    if (!BEFORE_CATALOG.contains(name)) {
+      return false;
+    }
+    if (!name.equals("tables")) {
+      return true;
+    }
+    try (Stream<Path> tables = Files.list(entry)) {
+      return tables.findAny().isEmpty(); // tables without a catalog: a lost catalog, not a new database
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -1,6 +1,7 @@
 package tabulo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static tabulo.cli.CliRunner.assertError;
 import static tabulo.cli.CliRunner.assertErrorStartsWith;
 import static tabulo.cli.CliRunner.assertUsage;
@@ -336,6 +337,23 @@ class CliBadInputTest {
   void databaseIsAFile() throws Exception {
     Path file = Files.writeString(tmp.resolve("plain-file"), "not a database");
     assertErrorStartsWith(CliRunner.raw("--db", file.toString(), "tables"), 1, "cannot open database " + file + ": ");
+  }
+
+  /** As from Python: a mistyped --db grows no tree of folders, and a folder of other files is not taken over. */
+  @Test
+  void databaseFolderMustBeADatabaseOrNewOrEmpty() throws Exception {
+    Path typo = tmp.resolve("typo").resolve("db");
+    assertError(CliRunner.raw("--db", typo.toString(), "tables"), 1, "cannot create database " + typo + ": folder "
+        + typo.getParent() + " does not exist (a new database is made only inside an existing folder)");
+    assertFalse(Files.exists(typo.getParent()));
+    Path notes = Files.createDirectory(tmp.resolve("notes"));
+    Files.writeString(notes.resolve("todo.txt"), "keep me");
+    assertError(CliRunner.raw("--db", notes.toString(), "create", "t"), 1, "cannot open database " + notes
+        + ": it is not a Tabulo database (it has no CATALOG) and not empty; give the folder of a database, or a "
+        + "new or empty one");
+    try (var files = Files.list(notes)) {
+      assertEquals(List.of(notes.resolve("todo.txt")), files.toList());
+    }
   }
 
   /** Names given on the command line may hold line breaks; the error must still be one line. */

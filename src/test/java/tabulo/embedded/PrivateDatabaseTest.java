@@ -30,7 +30,7 @@ class PrivateDatabaseTest {
 
   @Test
   void everyDirectoryIs700AndEveryFile600() throws IOException {
-    Path db = dir.resolve("parent").resolve("db");
+    Path db = dir.resolve("db");
     for (String codec : List.of("none", "gz")) {
       try (EmbeddedStore store = EmbeddedStore.open(db, EmbeddedStore.ROOT, EngineOptions.defaults().compression(codec))) {
         String t = "t_" + codec;
@@ -63,7 +63,7 @@ class PrivateDatabaseTest {
     }
     List<String> wrong = new ArrayList<>();
     int files = 0;
-    try (Stream<Path> all = Files.walk(dir.resolve("parent"))) {
+    try (Stream<Path> all = Files.walk(db)) {
       for (Path p : all.toList()) {
         String perms = PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
         boolean directory = Files.isDirectory(p);
