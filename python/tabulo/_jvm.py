@@ -1,5 +1,8 @@
 """The in-process JVM: found, built and started on first use, with Tabulo's jars on its class path."""
+import functools
+import inspect
 import os
+import re
 import shlex
 import subprocess
 import threading
@@ -97,12 +100,12 @@ def _translate(e, parameter):
     message = e.getMessage()
     message = None if message is None else str(message)
     if name == "tabulo.storage.TabuloException" or name == "java.lang.IllegalArgumentException":
-        text = message or name
+        text = python_names(message or name)
         if parameter and name == "java.lang.IllegalArgumentException":
             text = f"{parameter}: {text}"
     elif name == "java.io.UncheckedIOException":
         cause = e.getCause()
-        text = f"{message}: {cause.getMessage() if cause is not None else ''}"
+        text = python_names(f"{message}: {cause.getMessage() if cause is not None else ''}")
     else:
         text = f"internal error: {name}: {message} (set TABULO_DEBUG=1 for the Java stack trace)"
     text = text.replace("\r", "\\r").replace("\n", "\\n")
@@ -111,3 +114,30 @@ def _translate(e, parameter):
     # as the command line: no credential read from an Accumulo client properties file is ever shown
     import jpype
     return TabuloError(str(jpype.JClass("tabulo.python.Bridge").redact(text)))
+
+
+# A command-line option in a message (--max-iterations, --from=X): at the start, after a space or "(", so
+# that a key quoted in a message ('--x') stays as it is.
+_OPTION = re.compile(r"(?<![^\s(])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
+
+
+def python_names(text: str) -> str:
+    """Tabulo's messages name options as the command line spells them (--max-iterations must be 1 or
+    more); from Python each becomes the parameter it is there (max_iterations must be 1 or more,
+    from_=v1): one message for both, whichever operation raised it. Options Python has no parameter for
+    stay as they are."""
+    return _OPTION.sub(lambda m: _parameters().get(m.group(1), m.group(0)), text)
+
+
+@functools.lru_cache(maxsize=None)
+def _parameters() -> dict:
+    """Option name -> Python parameter, from the signatures of every public call of the package: the
+    parameters are the options' names with '_' for '-' (and a trailing '_' where the name is a Python
+    keyword: from_, in_)."""
+    from . import _operations, db
+    calls = [db.connect, _operations._output]
+    for cls in (db.DbServer, db.DbTable):
+        calls += [f for name, f in inspect.getmembers(cls, inspect.isfunction) if not name.startswith("_")]
+    names = {p.name for f in calls for p in inspect.signature(f).parameters.values()
+             if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "self"}
+    return {n.rstrip("_").replace("_", "-"): n for n in names}

@@ -8,7 +8,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from tabulo import TabuloError, _job
+from tabulo import TabuloError, _job, _jvm
 from oracles import assoc_dict
 
 
@@ -133,10 +133,36 @@ def test_pagerank_not_converged_warns_and_errors_are_clear(db):
         db.bfs("Q", "B", "v00,")
     with pytest.raises(TabuloError, match="^k must be at least 3, got 2$"):
         db.ktruss("G", "K", k=2)
-    with pytest.raises(TabuloError, match="^--damping must be in"):
-        db.pagerank("G", "PR2", damping=2)
     with pytest.raises(TabuloError, match="^bfs writes a new table: it takes no mask or accum$"):
         db.bfs("G", "B", "v00,", accum="plus")
+
+
+def test_errors_name_the_python_parameters_not_the_command_line_options(db):
+    random_graph(db)
+    for call, message in [
+            (lambda: db.pagerank("G", "P", damping=2), "damping must be in [0, 1], not 2.0"),
+            (lambda: db.pagerank("G", "P", tolerance=-1), "tolerance must be 0 or more, not -1.0"),
+            (lambda: db.pagerank("G", "P", max_iterations=0), "max_iterations must be 1 or more, not 0"),
+            (lambda: db.bfs("G", "B", "v00,", hops=-1), "hops must be at least 0, got -1"),
+            (lambda: db.bfs("G", "B", "nobody,"), "from_=nobody, selects no vertex of G"),
+            (lambda: db.sssp("G", "S", "nobody"), "from_=nobody is no vertex of G"),
+            (lambda: db.ktruss("G", "K", k=2), "k must be at least 3, got 2"),
+            (lambda: db.mult("G", "G", "G", accum="plus", transpose_out="GT"),
+             "transpose_out makes a new table beside a new C: not with accum"),
+            (lambda: db.transpose("G", "G"), "table G already exists: delete it, choose another name, or give an "
+             "accumulator (accum) to combine the result into it")]:
+        with pytest.raises(TabuloError) as e:
+            call()
+        assert str(e.value) == message
+    with pytest.raises(TabuloError, match=r"the long codec reads 8-byte binary values; read them with "
+                                          r"codec=decimal \(the default\)$"):
+        db.transpose("G", "T", codec="long")
+    assert db.ls() == ["G"]
+
+
+def test_options_python_has_no_parameter_for_stay_as_they_are():
+    assert _jvm.python_names("--in-tables and --per-vertex, not --plan; key '--rows'") == (
+        "in_tables and per_vertex, not --plan; key '--rows'")
 
 
 @pytest.mark.filterwarnings("ignore:pagerank")

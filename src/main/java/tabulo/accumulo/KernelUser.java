@@ -57,7 +57,7 @@ final class KernelUser implements AutoCloseable {
       throw new TabuloException("user " + caller.whoami() + " may not create users (" + e.getSecurityErrorCode()
           + "): server-side kernels run as a short-lived user per run, so the caller needs the System"
           + " permissions CREATE_USER, DROP_USER and ALTER_USER and GRANT on the tables; or multiply in"
-          + " the client with --kernels client");
+          + " the client with --kernels=client");
     } catch (AccumuloException e) {
       throw new TabuloException("cannot create the kernels' user: " + AccumuloStore.rootMessage(e), e);
     }
@@ -72,7 +72,7 @@ final class KernelUser implements AutoCloseable {
     } catch (AccumuloSecurityException e) {
       close(caller, name, file);
       throw new TabuloException("user " + caller.whoami() + " may not grant the kernels' user what a run needs ("
-          + e.getSecurityErrorCode() + "); or multiply in the client with --kernels client");
+          + e.getSecurityErrorCode() + "); or multiply in the client with --kernels=client");
     } catch (AccumuloException | IOException | RuntimeException e) {
       close(caller, name, file);
       throw new TabuloException("cannot set up the kernels' user: " + AccumuloStore.rootMessage(e), e);
@@ -98,7 +98,7 @@ final class KernelUser implements AutoCloseable {
       }
     } catch (AccumuloSecurityException e) {
       throw new TabuloException("user " + caller.whoami() + " may not grant the kernels' user what a run needs ("
-          + e.getSecurityErrorCode() + "); or multiply in the client with --kernels client");
+          + e.getSecurityErrorCode() + "); or multiply in the client with --kernels=client");
     } catch (AccumuloException e) {
       throw new TabuloException("cannot grant the kernels' user its tables: " + AccumuloStore.rootMessage(e), e);
     }

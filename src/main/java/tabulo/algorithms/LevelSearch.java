@@ -47,7 +47,7 @@ final class LevelSearch {
     Matrix sources = g.sources().get();
     Session s = sources.session();
     if (Graph.entries(sources) == 0) {
-      throw new TabuloException("--from " + o.fromText + " selects no vertex of " + g.table());
+      throw new TabuloException("--from=" + o.fromText + " selects no vertex of " + g.table());
     }
     if (o.parents && g.rowForm()) {
       throw new IllegalArgumentException("parents need the column form"); // the hop's semiring is min.second

@@ -29,7 +29,7 @@ public final class ShortestPaths {
     long n = Graph.entries(vertices);
     Matrix source = vertices.extract(exactly(from), KeySpec.all()).temporary();
     if (Graph.entries(source) == 0) {
-      throw new TabuloException("--from " + from + " is no vertex of " + g.table());
+      throw new TabuloException("--from=" + from + " is no vertex of " + g.table());
     }
     Matrix d = source.applyBindFirst(BinaryOps.FIRST, 0).temporary();
     // the outer product: A's rows at the frontier's keys looked up while it is small, else one merge join of

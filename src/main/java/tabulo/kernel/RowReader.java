@@ -109,7 +109,7 @@ public final class RowReader {
   private static String expected(ValueCodec codec, ValueFormatException e, byte[] value, int offset, int length) {
     if (!codec.name().equals("decimal") && DecimalCodec.isDecimal(value, offset, length)) {
       return e.expected() + ": the table's values are decimal text (as put and ingest write them) and the "
-          + codec.name() + " codec reads 8-byte binary values; read them with --codec decimal (the default)";
+          + codec.name() + " codec reads 8-byte binary values; read them with --codec=decimal (the default)";
     }
     return e.expected();
   }

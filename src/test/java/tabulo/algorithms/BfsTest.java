@@ -85,7 +85,7 @@ public class BfsTest {
     try (Session s = Session.open(store)) {
       TabuloException e = assertThrows(TabuloException.class,
           () -> Bfs.run(s.matrix(prefix + "G"), prefix + "EMPTY", Bfs.Options.from("nobody,")));
-      assertTrue(e.getMessage().contains("--from nobody, selects no vertex of " + prefix + "G"), e.getMessage());
+      assertTrue(e.getMessage().contains("--from=nobody, selects no vertex of " + prefix + "G"), e.getMessage());
       assertFalse(store.exists(prefix + "EMPTY"));
     }
   }

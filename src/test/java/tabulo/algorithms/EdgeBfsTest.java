@@ -181,7 +181,7 @@ public class EdgeBfsTest {
       assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "G"), prefix + "O", Bfs.Options.from("a,")),
           "--incidence: " + prefix + "G is not a D4M incidence table: its column 'b' is not name|value");
       assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "Tedge"), prefix + "O", Bfs.Options.from("a,")),
-          "--from a, selects no vertex of " + prefix + "Tedge");
+          "--from=a, selects no vertex of " + prefix + "Tedge");
     }
     assertFalse(store.exists(prefix + "O"));
   }

@@ -72,7 +72,7 @@ public class ShortestPathsTest {
       ShortestPaths.run(s.matrix(prefix + "CYC"), "x", prefix + "CYCX", IterationListener.NONE);
       e = assertThrows(RuntimeException.class,
           () -> ShortestPaths.run(s.matrix(prefix + "CYC"), "nobody", prefix + "NOBODY", IterationListener.NONE));
-      assertTrue(e.getMessage().contains("--from nobody is no vertex of " + prefix + "CYC"), e.getMessage());
+      assertTrue(e.getMessage().contains("--from=nobody is no vertex of " + prefix + "CYC"), e.getMessage());
     }
     assertFalse(store.exists(prefix + "CYCD"));
     assertEquals(TestGraphs.vector(Map.of("x", 0.0, "y", 1.0), "distance"), Matrices.read(store, prefix + "CYCX"));

@@ -66,9 +66,9 @@ class CliBfsTest {
     CliRunner.assertError(cli.run("bfs", "pTedge", "O", "--from", "name|ann,", "--incidence", "--undirected"), 1,
         "--undirected does not apply to --incidence: a record links its vertices both ways");
     CliRunner.assertError(cli.run("bfs", "pTedge", "O", "--from", "ann,", "--incidence"), 1,
-        "--from ann, selects no vertex of pTedge");
+        "--from=ann, selects no vertex of pTedge");
     CliRunner.assertError(cli.run("bfs", "X", "O", "--from", "a,", "--incidence", "--parents"), 1, "no such table: X");
-    CliRunner.assertError(cli.run("bfs", "G", "O", "--from", "z,", "--parents"), 1, "--from z, selects no vertex of G");
+    CliRunner.assertError(cli.run("bfs", "G", "O", "--from", "z,", "--parents"), 1, "--from=z, selects no vertex of G");
     CliRunner.assertError(cli.run("bfs", "G", "G", "--from", "a,", "--parents"), 1, "table exists: G");
     assertEquals("a\tb\t1\n", cli.scan("G"));
     String tables = CliRunner.ok(cli.run("tables"));

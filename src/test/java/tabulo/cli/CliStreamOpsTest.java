@@ -138,7 +138,7 @@ class CliStreamOpsTest {
         "--codec: unknown value codec 'hex'");
     CliRunner.assertError(cli.run("apply", "A", "X", "--op", "abs", "--codec", "long"), 1,
         "table A, row 'a', column 'a': value '1' is not an 8-byte long: the table's values are decimal text (as put "
-            + "and ingest write them) and the long codec reads 8-byte binary values; read them with --codec decimal "
+            + "and ingest write them) and the long codec reads 8-byte binary values; read them with --codec=decimal "
             + "(the default)");
     // numbers a double cannot hold, or not exactly, are refused, never changed
     CliRunner.assertError(cli.run("apply", "A", "X", "--op", "plus", "--scalar", "1e400"), 1,
