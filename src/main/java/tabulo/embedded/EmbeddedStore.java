@@ -477,6 +477,8 @@ public final class EmbeddedStore implements Store {
       table(table).compact();
     } catch (IOException e) {
       throw new TabuloException("cannot compact table " + table + ": " + e.getMessage(), e);
+    } catch (UncheckedIOException e) { // from a file reader: a damaged file names itself, this the table
+      throw new TabuloException("cannot compact table " + table + ": " + TabuloException.reason(e.getCause()), e);
     }
   }
 

@@ -1,6 +1,8 @@
 package tabulo.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -33,25 +35,30 @@ class CliIntegrityTest {
     }
   }
 
-  @Test
-  void verifyReportsADamagedSortedFileWithItsTableAndScanNamesBoth() throws IOException {
-    CliRunner cli = new CliRunner(dir);
+  /** Puts 20,000 cells into table T, flushes them, and flips a bit a third of the way into its sorted file. */
+  private static Path damagedSortedFileOfT(CliRunner cli) throws IOException {
     cli.create("T");
-    cli.create("U");
     StringBuilder tsv = new StringBuilder();
     for (int i = 0; i < 20_000; i++) {
       tsv.append("r").append(i).append("\tq\t").append(i * 7919L).append('\n');
     }
     cli.put("T", tsv.toString());
-    cli.put("U", "a\tq\t1\n");
     cli.okRun("flush", "T");
-    cli.okRun("flush", "U");
-    assertTrue(cli.okRun("verify").out().contains("no damage"));
-
+    assertTrue(cli.okRun("verify", "T").out().contains("no damage"));
     Path rf = find(cli.db(), "\\d+\\.rf");
     byte[] b = Files.readAllBytes(rf);
     b[b.length / 3] ^= 0x40;
     Files.write(rf, b);
+    return rf;
+  }
+
+  @Test
+  void verifyReportsADamagedSortedFileWithItsTableAndScanNamesBoth() throws IOException {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("U");
+    cli.put("U", "a\tq\t1\n");
+    cli.okRun("flush", "U");
+    Path rf = damagedSortedFileOfT(cli);
 
     CliRunner.Result v = cli.run("verify");
     assertEquals(1, v.code(), v.toString());
@@ -65,6 +72,20 @@ class CliIntegrityTest {
     String err = scan.err();
     assertTrue(err.contains("table T") && err.contains(rf.toString()) && err.contains("checksum mismatch"), err);
     assertEquals(1, err.lines().count(), err);
+  }
+
+  /** compact reading a damaged file says so in one line, as scan does, instead of an exception's name and text twice. */
+  @Test
+  void compactOfADamagedSortedFileNamesTableAndFileOnce() throws IOException {
+    CliRunner cli = new CliRunner(dir);
+    Path rf = damagedSortedFileOfT(cli);
+    byte[] damaged = Files.readAllBytes(rf);
+    CliRunner.Result compact = cli.run("compact", "T");
+    CliRunner.assertErrorStartsWith(compact, 1,
+        "cannot compact table T: sorted file " + rf + " is damaged: checksum mismatch in bytes ");
+    assertEquals(1, compact.err().split("is damaged", -1).length - 1, compact.toString());
+    assertFalse(compact.err().contains("Exception"), compact.toString());
+    assertArrayEquals(damaged, Files.readAllBytes(rf), "the damaged file is left as it was");
   }
 
   @Test
