@@ -6,12 +6,14 @@ import picocli.CommandLine.ParentCommand;
 
 import tabulo.embedded.EmbeddedStore;
 import tabulo.embedded.RepairReport;
+import tabulo.embedded.VerifyReport;
 import tabulo.storage.TabuloException;
 
 @Command(name = "repair", description = {"Salvage a table whose write-ahead log is damaged (embedded engine).",
     "Salvage a table that does not open because a write-ahead log is damaged: keep every record whose "
         + "checksums match, say how many records and bytes were lost, keep the damaged log beside it as "
-        + "NAME.damaged, and open the table. Embedded engine only."})
+        + "NAME.damaged, and open the table. Damage it cannot mend (a sorted file, its checksums) it names, "
+        + "leaves as it is, and exits 1. Embedded engine only."})
 final class RepairCommand implements Runnable {
   @ParentCommand
   Main main;
@@ -34,9 +36,19 @@ final class RepairCommand implements Runnable {
       main.out().println("repair " + r.table() + ": " + r.logs().size() + " log(s) checked, " + repaired
           + " repaired; lost " + (r.logs().stream().anyMatch(RepairReport.Log::lostAtLeast) ? "at least " : "")
           + r.lostRecords() + " record(s) (" + r.lostBytes() + " bytes)");
+      for (VerifyReport.Damage d : r.unmended()) {
+        main.out().println("repair " + r.table() + ": " + d.file() + " is damaged (" + d.problem()
+            + "); repair leaves it as it is");
+      }
       main.out().flush();
       if (r.openError() != null) {
         throw new TabuloException("table " + table + " still does not open: " + r.openError());
+      }
+      if (!r.unmended().isEmpty()) {
+        throw new TabuloException("table " + table + " still has " + r.unmended().size() + " damaged file(s) that "
+            + "repair cannot mend (it salvages write-ahead logs only): rename the table aside ('tabulo rename "
+            + table + " " + table + "_damaged') and import an export of it under its name ('tabulo import " + table
+            + " DIR'), or write its data again");
       }
     }
   }

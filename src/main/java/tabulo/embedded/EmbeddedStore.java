@@ -486,13 +486,14 @@ public final class EmbeddedStore implements Store {
 
   /**
    * Salvages the write-ahead logs of a table that does not open because one is damaged (see
-   * {@link LogRepair}), then opens the table, which replays what was salvaged into a sorted file.
+   * {@link LogRepair}), checks the rest of its files as {@code verify} does (damage there it cannot mend),
+   * then opens the table, which replays what was salvaged into a sorted file.
    */
   public synchronized RepairReport repair(String table) {
     checkWritable("repair table " + table);
     String id = idOf(table);
     if (openTables.containsKey(id)) {
-      return new RepairReport(table, List.of(), null); // it opened: its logs were read whole
+      return new RepairReport(table, List.of(), null, List.of()); // it opened: its logs were read whole
     }
     List<RepairReport.Log> logs;
     try {
@@ -500,13 +501,17 @@ public final class EmbeddedStore implements Store {
     } catch (IOException e) {
       throw new TabuloException("cannot repair table " + table + ": " + describe(e), e);
     }
+    // before the open: once open, its compactions could replace files while they are checked
+    Verifier verifier = new Verifier(dir);
+    verifier.table(table, tableDir(id), options);
+    List<VerifyReport.Damage> unmended = verifier.report(1).damage();
     String openError = null;
     try {
       table(table);
     } catch (TabuloException e) {
       openError = e.getMessage();
     }
-    return new RepairReport(table, logs, openError);
+    return new RepairReport(table, logs, openError, unmended);
   }
 
   /** Checks the files of one table (or of every table when null) without changing anything. */

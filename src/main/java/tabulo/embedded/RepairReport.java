@@ -2,8 +2,12 @@ package tabulo.embedded;
 
 import java.util.List;
 
-/** What {@code repair} did to a table's write-ahead logs, and whether the table opens afterwards. */
-public record RepairReport(String table, List<Log> logs, String openError) {
+/**
+ * What {@code repair} did to a table's write-ahead logs, whether the table opens afterwards, and the
+ * damage it cannot mend ({@code unmended}: sorted files, their checksums, the manifest), as {@code verify}
+ * reports it.
+ */
+public record RepairReport(String table, List<Log> logs, String openError, List<VerifyReport.Damage> unmended) {
 
   /**
    * One log. {@code lostRecords} is exact unless {@code lostAtLeast} (a stretch of bytes with no readable

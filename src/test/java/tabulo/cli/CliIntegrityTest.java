@@ -88,6 +88,30 @@ class CliIntegrityTest {
     assertArrayEquals(damaged, Files.readAllBytes(rf), "the damaged file is left as it was");
   }
 
+  /**
+   * repair mends write-ahead logs only: on a damaged sorted file it names the file, says it cannot mend it
+   * and what to do instead, fails, and leaves the file as it was; the advice it gives works.
+   */
+  @Test
+  void repairOfADamagedSortedFileSaysItCannotMendItAndFails() throws IOException {
+    CliRunner cli = new CliRunner(dir);
+    Path rf = damagedSortedFileOfT(cli);
+    byte[] damaged = Files.readAllBytes(rf);
+    CliRunner.Result r = cli.run("repair", "T");
+    assertEquals(1, r.code(), r.toString());
+    String rel = cli.db().relativize(rf).toString();
+    assertTrue(r.out().contains("repair T: " + rel + " is damaged (checksum mismatch in bytes "), r.toString());
+    CliRunner.assertNoStackTrace(r);
+    assertEquals(List.of("tabulo: table T still has 1 damaged file(s) that repair cannot mend (it salvages "
+        + "write-ahead logs only): rename the table aside ('tabulo rename T T_damaged') and import an export of "
+        + "it under its name ('tabulo import T DIR'), or write its data again"), CliRunner.lines(r.err()));
+    assertArrayEquals(damaged, Files.readAllBytes(rf), "the damaged file is left as it was");
+
+    cli.okRun("rename", "T", "T_damaged");
+    assertEquals(List.of("T_damaged"), cli.okRun("tables").outLines());
+    assertArrayEquals(damaged, Files.readAllBytes(rf), "renamed, the damaged file is still there");
+  }
+
   @Test
   void aDamagedLogStopsTheOpenAndRepairSalvagesTheRest() throws IOException {
     CliRunner cli = new CliRunner(dir);
