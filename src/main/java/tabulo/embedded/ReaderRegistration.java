@@ -121,7 +121,12 @@ final class ReaderRegistration implements AutoCloseable {
         StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
       copy.write(java.nio.ByteBuffer.wrap(manifestBytes));
     }
-    TableManifest manifest = TableManifest.load(into);
+    TableManifest manifest;
+    try {
+      manifest = TableManifest.load(into);
+    } catch (IOException e) { // damaged: so is the manifest it was copied from, the one to name
+      throw new IOException(namedInTable(e.getMessage(), into, tableDir), e);
+    }
     for (TableManifest.TabletMeta t : manifest.tablets) {
       for (TableManifest.FileMeta f : t.files) {
         link(tableDir, into, f.name());
@@ -143,6 +148,15 @@ final class ReaderRegistration implements AutoCloseable {
       }
     }
     return Arrays.equals(manifestBytes, Files.readAllBytes(tableDir.resolve(TableManifest.FILE_NAME)));
+  }
+
+  /**
+   * {@code message} naming the files of a snapshot in {@code snapshot} (this reader's links, in
+   * {@code readers/}) as the files they link to in {@code tableDir}, where the user finds them.
+   */
+  static String namedInTable(String message, Path snapshot, Path tableDir) {
+    String sep = snapshot.getFileSystem().getSeparator();
+    return message == null ? null : message.replace(snapshot + sep, tableDir + sep);
   }
 
   private static void link(Path from, Path into, String name) throws IOException {

@@ -158,9 +158,10 @@ final class Verifier {
     return db.relativize(shown).toString();
   }
 
-  private static String message(Throwable e) {
+  /** What went wrong, naming files as {@link #rel} does: where they lie, not as a reader's links to them. */
+  private String message(Throwable e) {
     String m = e.getMessage();
-    return m == null ? e.toString() : m;
+    return m == null ? e.toString() : ReaderRegistration.namedInTable(m, readDir, shownDir);
   }
 
   VerifyReport report(int tables) {

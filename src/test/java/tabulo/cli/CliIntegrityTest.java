@@ -25,6 +25,9 @@ import tabulo.storage.TableWriter;
 
 /** The command line's side of data integrity: verify, repair, and one-line errors naming what is damaged. */
 class CliIntegrityTest {
+  /** Where read-only commands link the files they read; messages name the files in tables/ instead. */
+  private static final String READERS = "/readers/";
+
   @TempDir
   Path dir;
 
@@ -136,7 +139,12 @@ class CliIntegrityTest {
     assertTrue(scan.err().contains(log.toString() + " of table T is damaged at byte "), scan.toString());
     assertTrue(scan.err().contains("tabulo repair T"), scan.toString());
     assertTrue(Files.exists(log), "the log is kept");
-    assertEquals(1, cli.run("verify").code());
+    CliRunner.Result v = cli.run("verify");
+    assertEquals(1, v.code(), v.toString());
+    // read through this reader's links in readers/, named where the user finds the log
+    assertTrue(v.out().contains("damaged\ttable T\t" + cli.db().relativize(log) + "\twrite-ahead log " + log
+        + " of table T is damaged at byte "), v.toString());
+    assertFalse(v.out().contains(READERS), v.toString());
 
     String repaired = cli.okRun("repair", "T").out();
     assertTrue(repaired.matches("(?s).*kept 19 record\\(s\\), lost (at least )?1 \\(.*\\.damaged.*"), repaired);
@@ -144,6 +152,36 @@ class CliIntegrityTest {
     List<String> rows = cli.okRun("scan", "T").outLines();
     assertEquals(19, rows.size(), rows.toString());
     assertTrue(cli.okRun("verify").out().contains("no damage"));
+  }
+
+  /** A damaged manifest or checksum file is named in tables/, where it lies, by readers too. */
+  @Test
+  void aDamagedManifestOrChecksumFileIsNamedWhereItLies() throws IOException {
+    CliRunner cli = new CliRunner(dir);
+    cli.create("T");
+    cli.create("U");
+    cli.put("T", "a\tq\t1\n");
+    cli.put("U", "a\tq\t1\n");
+    Path manifest = cli.db().resolve("tables/1/MANIFEST");
+    byte[] b = Files.readAllBytes(manifest);
+    b[b.length / 2] ^= 0x01;
+    Files.write(manifest, b);
+    Path sums = find(cli.db().resolve("tables/2"), "\\d+\\.rf\\.crc32c");
+    b = Files.readAllBytes(sums);
+    b[b.length / 2] ^= 0x01;
+    Files.write(sums, b);
+
+    for (String command : List.of("scan", "info")) {
+      CliRunner.assertError(cli.run(command, "T"), 1,
+          "cannot open table T: damaged metadata file " + manifest + ": checksum mismatch");
+    }
+    CliRunner.Result v = cli.run("verify");
+    assertEquals(1, v.code(), v.toString());
+    assertTrue(v.out().contains("damaged\ttable T\ttables/1/MANIFEST\tdamaged metadata file " + manifest
+        + ": checksum mismatch"), v.toString());
+    assertTrue(v.out().contains("damaged\ttable U\t" + cli.db().relativize(sums).toString().replace(".crc32c", "")
+        + "\tchecksum file " + sums + " is damaged"), v.toString());
+    assertFalse(v.out().contains(READERS), v.toString());
   }
 
   @Test
