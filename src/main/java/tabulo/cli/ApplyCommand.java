@@ -30,7 +30,7 @@ final class ApplyCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "A")
   String a;
 
-  @Parameters(index = "1", paramLabel = "C")
+  @Parameters(index = "1", paramLabel = "C", description = "The table to write (must not exist unless --accum).")
   String c;
 
   @Option(names = "--op", required = true, paramLabel = "NAME", description = "Unary: identity ainv minv abs one "

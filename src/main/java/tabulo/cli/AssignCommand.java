@@ -24,7 +24,8 @@ final class AssignCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "C", description = "The existing table written into.")
   String c;
 
-  @Parameters(index = "1", paramLabel = "A")
+  @Parameters(index = "1", paramLabel = "A", description = "The table whose cells in the block are written into C "
+      + "(its cells outside the block are not).")
   String a;
 
   @Option(names = "--rows", paramLabel = "SPEC", description = "Row keys of the block (D4M syntax; default all).")

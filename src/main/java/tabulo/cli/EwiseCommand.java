@@ -21,7 +21,7 @@ abstract class EwiseCommand implements Runnable {
   @Parameters(index = "1", paramLabel = "B")
   String b;
 
-  @Parameters(index = "2", paramLabel = "C")
+  @Parameters(index = "2", paramLabel = "C", description = "The table to write (must not exist unless --accum).")
   String c;
 
   @Option(names = "--op", paramLabel = "NAME", description = "Binary operator where both hold a key: plus minus "

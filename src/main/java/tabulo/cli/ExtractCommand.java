@@ -21,7 +21,7 @@ final class ExtractCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "A")
   String a;
 
-  @Parameters(index = "1", paramLabel = "C")
+  @Parameters(index = "1", paramLabel = "C", description = "The table to write (must not exist unless --accum).")
   String c;
 
   @Option(names = "--rows", paramLabel = "SPEC", description = "Row keys to keep (D4M syntax; default all).")

@@ -36,7 +36,7 @@ final class MultCommand implements Runnable {
   @Parameters(index = "1", paramLabel = "B")
   String b;
 
-  @Parameters(index = "2", paramLabel = "C")
+  @Parameters(index = "2", paramLabel = "C", description = "The table to write (must not exist unless --accum).")
   String c;
 
   @Option(names = "--transpose-a", description = "Multiply A^T instead of A.")

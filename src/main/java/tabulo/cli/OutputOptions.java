@@ -33,19 +33,20 @@ final class OutputOptions {
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
-  @Option(names = "--mask", paramLabel = "M", description = "Write C only where table M holds a value that is not "
-      + "zero (C<M>); cells of C outside the mask are not written (with --accum they stay as they were).")
+  @Option(names = "--mask", paramLabel = "M", description = "Write the result only where table M holds a value "
+      + "that is not zero; cells outside the mask are not written (with --accum the output table's stay as they "
+      + "were).")
   String mask;
 
   @Option(names = "--structure", description = "With --mask: where M holds any entry, whatever its value.")
   boolean structure;
 
-  @Option(names = "--complement", description = "With --mask: where the mask does not admit (C<!M>).")
+  @Option(names = "--complement", description = "With --mask: write only where the mask does not admit.")
   boolean complement;
 
-  @Option(names = "--accum", paramLabel = "OP", description = "Combine the result into the existing table C: "
-      + "C = C OP T where both hold a key, else the one value (plus, min, max, second, ... or a class name). "
-      + "Without --accum, C must not exist.")
+  @Option(names = "--accum", paramLabel = "OP", description = "Combine the result into the existing output table: "
+      + "OP of its value and the result's where both hold a key, else the one value (plus, min, max, second, ... "
+      + "or a class name).")
   String accum;
 
   @Option(names = "--auths", paramLabel = "a,b", description = "Read the inputs with these authorizations "
@@ -53,7 +54,7 @@ final class OutputOptions {
   String auths;
 
   @Option(names = "--codec", paramLabel = "decimal|long|double", description = "Value encoding of the inputs and "
-      + "of C (default decimal).")
+      + "of the output table (default decimal).")
   String codec = "decimal";
 
   @Option(names = "--kernels", paramLabel = "server|client", description = "With --accumulo: run the kernels "

@@ -32,7 +32,8 @@ final class ReduceCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "A")
   String a;
 
-  @Parameters(index = "1", paramLabel = "C", arity = "0..1", description = "The vector to write (not with --scalar).")
+  @Parameters(index = "1", paramLabel = "C", arity = "0..1", description = "The vector to write (not with --scalar; "
+      + "must not exist unless --accum).")
   String c;
 
   @Option(names = "--dim", paramLabel = "rows|cols", description = "Fold each row (rows) or each column (cols).")

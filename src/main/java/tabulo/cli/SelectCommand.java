@@ -32,7 +32,7 @@ final class SelectCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "A")
   String a;
 
-  @Parameters(index = "1", paramLabel = "C")
+  @Parameters(index = "1", paramLabel = "C", description = "The table to write (must not exist unless --accum).")
   String c;
 
   @Option(names = "--op", paramLabel = "NAME", description = "tril triu lower upper diag offdiag, or eq ne gt ge lt le "

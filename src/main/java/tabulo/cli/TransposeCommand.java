@@ -20,7 +20,7 @@ final class TransposeCommand implements Runnable {
   @Parameters(index = "0", paramLabel = "A")
   String a;
 
-  @Parameters(index = "1", paramLabel = "C")
+  @Parameters(index = "1", paramLabel = "C", description = "The table to write (must not exist unless --accum).")
   String c;
 
   @Mixin

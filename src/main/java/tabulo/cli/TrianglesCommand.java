@@ -24,7 +24,7 @@ final class TrianglesCommand implements Runnable {
   String g;
 
   @Option(names = "--per-vertex", paramLabel = "OUT", description = "Write OUT(v, triangles) (vertices in no "
-      + "triangle have no cell).")
+      + "triangle have no cell); OUT must not exist unless --accum.")
   String perVertex;
 
   @Mixin
