@@ -47,7 +47,7 @@ public final class Main implements Runnable {
         TrianglesCommand.class, ClusteringCommand.class, KTrussCommand.class, JaccardCommand.class,
         PartitionCommand.class,
         MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
-        CommandLine.HelpCommand.class);
+        HelpCommand.class);
 
   @Option(names = "--db", paramLabel = "DIR", scope = ScopeType.INHERIT,
       description = "Database directory (default: $TABULO_DB or ./tabulo-data); a new database is made in a new "
@@ -201,7 +201,7 @@ public final class Main implements Runnable {
         chosen = c;
       }
     }
-    if (chosen != null && chosen != CommandLine.HelpCommand.class) {
+    if (chosen != null && chosen != HelpCommand.class) {
       cl.addSubcommand(chosen);
     } else {
       COMMANDS.forEach(cl::addSubcommand);
@@ -247,6 +247,13 @@ public final class Main implements Runnable {
     int code = cl.execute(args);
     out.flush();
     return code;
+  }
+
+  /** The error for a name that is no subcommand of {@code parent}, with picocli's suggestions of close ones. */
+  static CommandLine.ParameterException unknownCommand(CommandLine parent, String name) {
+    List<String> close = new CommandLine.UnmatchedArgumentException(parent, List.of(name)).getSuggestions();
+    return new CommandLine.ParameterException(parent, "unknown command '" + commandPath(parent) + name + "'"
+        + (close.isEmpty() ? "" : "; did you mean " + String.join(", ", close) + "?"));
   }
 
   private static String commandPath(CommandLine c) {

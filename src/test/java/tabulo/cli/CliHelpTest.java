@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tabulo.cli.CliRunner.ok;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -69,6 +70,24 @@ class CliHelpTest {
       assertTrue(described(help, "C").contains("must not exist unless --accum"), help);
     }
     assertTrue(described(ok(CliRunner.raw("help", "reduce")), "[C]").contains("must not exist unless --accum"));
+  }
+
+  /** help follows a path of subcommands to the last: its help is that command's own --help. */
+  @Test
+  void helpFollowsSubcommands() {
+    for (List<String> path : List.<List<String>>of(List.of("bench", "store"), List.of("mini-accumulo", "start"), List.of("bench"),
+        List.of("scan"), List.of())) {
+      List<String> help = new ArrayList<>(List.of("help"));
+      help.addAll(path);
+      List<String> own = new ArrayList<>(path);
+      own.add("--help");
+      String shown = ok(CliRunner.raw(help.toArray(String[]::new)));
+      assertEquals(ok(CliRunner.raw(own.toArray(String[]::new))), shown, String.join(" ", help));
+      assertTrue(shown.startsWith(("Usage: tabulo " + String.join(" ", path)).strip() + " "), shown);
+    }
+    CliRunner.assertErrorStartsWith(CliRunner.raw("help", "bench", "stor"), 2,
+        "unknown command 'bench stor'; did you mean store");
+    CliRunner.assertUsage(CliRunner.raw("help", "scan", "T"), "unknown command 'scan T'", "scan ");
   }
 
   @Test

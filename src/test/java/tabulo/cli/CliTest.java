@@ -290,7 +290,7 @@ class CliTest {
     assertEquals(0, scanHelp.code());
     assertTrue(scanHelp.out().contains("--rows=SPEC"), scanHelp.out());
     assertTrue(scanHelp.out().contains("--auths=a,b"), scanHelp.out());
-    assertError(CliRunner.raw("help", "nope"), 2, "Unknown subcommand 'nope'. (see 'tabulo --help')");
+    assertError(CliRunner.raw("help", "nope"), 2, "unknown command 'nope' (see 'tabulo --help')");
     Result version = CliRunner.raw("--version");
     assertEquals(0, version.code());
     assertEquals("tabulo 0.1\n", version.out());
