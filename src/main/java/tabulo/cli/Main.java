@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 
 import picocli.CommandLine;
@@ -228,12 +230,7 @@ public final class Main implements Runnable {
     cl.setOut(out);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setErr(err);
-    cl.setParameterExceptionHandler((ex, a) -> {
-      CommandLine c = ex.getCommandLine();
-      err.println("tabulo: " + AccumuloProps.redact(oneLine(ex.getMessage())) + " (see 'tabulo " + commandPath(c) + "--help')");
-      err.flush();
-      return 2;
-    });
+    cl.setParameterExceptionHandler((ex, a) -> usageError(ex, err));
     cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
       err.println("tabulo: " + AccumuloProps.redact(oneLine(describe(ex))));
       if (System.getenv("TABULO_DEBUG") != null) {
@@ -244,16 +241,64 @@ public final class Main implements Runnable {
       err.flush();
       return 1;
     });
+    String wanted = commandName(args);
+    if (wanted != null && !cl.getSubcommands().containsKey(wanted)) {
+      // before picocli parses: it would take a known command's name further on for the command
+      return usageError(unknownCommand(cl, wanted), err);
+    }
     int code = cl.execute(args);
     out.flush();
     return code;
   }
 
-  /** The error for a name that is no subcommand of {@code parent}, with picocli's suggestions of close ones. */
+  /** Prints a usage error as one line pointing at the help of the command it concerns; returns exit code 2. */
+  private static int usageError(CommandLine.ParameterException ex, PrintWriter err) {
+    CommandLine c = ex.getCommandLine();
+    if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.isUnknownOption()
+        && !c.getSubcommands().isEmpty()) { // 'bench stor': no subcommand of that name
+      ex = unknownCommand(c, u.getUnmatched().get(0));
+    }
+    err.println("tabulo: " + AccumuloProps.redact(oneLine(ex.getMessage())) + " (see 'tabulo " + commandPath(c) + "--help')");
+    err.flush();
+    return 2;
+  }
+
+  /** The error for a name that is no subcommand of {@code parent}, with the names it may be a typo of. */
   static CommandLine.ParameterException unknownCommand(CommandLine parent, String name) {
-    List<String> close = new CommandLine.UnmatchedArgumentException(parent, List.of(name)).getSuggestions();
+    List<String> close = closeNames(parent.getSubcommands().keySet(), name);
     return new CommandLine.ParameterException(parent, "unknown command '" + commandPath(parent) + name + "'"
         + (close.isEmpty() ? "" : "; did you mean " + String.join(", ", close) + "?"));
+  }
+
+  /**
+   * The names {@code name} may be a typo of, closest first: one edit away (two for a name of five letters or
+   * more), a swap of neighbours counting as one, or starting with it. picocli's suggestions rank any name
+   * sharing two letters in a row ('sacn' got jaccard and mini-accumulo, not scan).
+   */
+  static List<String> closeNames(Collection<String> names, String name) {
+    int allowed = name.length() < 5 ? 1 : 2;
+    return names.stream()
+        .filter(n -> editDistance(name, n) <= allowed || (name.length() >= 3 && n.startsWith(name)))
+        .sorted(Comparator.comparingInt(n -> editDistance(name, n))).toList();
+  }
+
+  /** Insertions, deletions, substitutions and swaps of neighbours that turn {@code a} into {@code b}. */
+  static int editDistance(String a, String b) {
+    int[][] d = new int[a.length() + 1][b.length() + 1];
+    for (int i = 0; i <= a.length(); i++) {
+      for (int j = 0; j <= b.length(); j++) {
+        if (i == 0 || j == 0) {
+          d[i][j] = i + j;
+          continue;
+        }
+        int substitution = d[i - 1][j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+        d[i][j] = Math.min(substitution, Math.min(d[i - 1][j], d[i][j - 1]) + 1);
+        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+      }
+    }
+    return d[a.length()][b.length()];
   }
 
   private static String commandPath(CommandLine c) {

@@ -2,6 +2,7 @@ package tabulo.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static tabulo.cli.CliRunner.assertError;
 import static tabulo.cli.CliRunner.assertErrorStartsWith;
 import static tabulo.cli.CliRunner.assertUsage;
@@ -296,13 +297,26 @@ class CliBadInputTest {
 
   @Test
   void unknownCommandOrOption() {
-    assertUsage(cli.run("frobnicate"), "Unmatched argument at index 2: 'frobnicate'", "");
+    assertErrorStartsWith(cli.run("frobnicate"), 2, "unknown command 'frobnicate'");
     assertUsage(cli.run("scan", "t", "--bogus"), "Unknown option: '--bogus'", "scan ");
     assertUsage(cli.run("put", "t", "f", "extra"), "Unmatched argument at index 5: 'extra'", "put ");
     assertUsage(CliRunner.raw("--nope", "tables"), "Unknown option: '--nope'", "");
     assertUsage(cli.run("create", "u", "--splits"), "Missing required parameter for option '--splits' (a,b,c)",
         "create ");
     assertEquals("t\n", ok(cli.run("tables")));
+  }
+
+  /** An unknown command is named as such, even when a known command's name follows it as an argument. */
+  @Test
+  void unknownCommandIsNamedWhateverFollowsIt() {
+    Result r = cli.run("graphalytics", "run", "x", "bfs");
+    assertErrorStartsWith(r, 2, "unknown command 'graphalytics'"); // perhaps with picocli's suggestions
+    assertTrue(r.err().endsWith(" (see 'tabulo --help')\n"), r.toString());
+    assertUsage(cli.run("x", "scan", "t"), "unknown command 'x'", "");
+    assertErrorStartsWith(cli.run("bfss", "G", "OUT"), 2, "unknown command 'bfss'; did you mean bfs");
+    assertErrorStartsWith(CliRunner.raw("--user", "u", "sacn", "t"), 2, "unknown command 'sacn'; did you mean scan");
+    assertErrorStartsWith(cli.run("bench", "stor"), 2, "unknown command 'bench stor'; did you mean store");
+    assertUnchanged();
   }
 
   @Test
