@@ -258,7 +258,8 @@ public final class Main implements Runnable {
         && !c.getSubcommands().isEmpty()) { // 'bench stor': no subcommand of that name
       ex = unknownCommand(c, u.getUnmatched().get(0));
     }
-    err.println("tabulo: " + AccumuloProps.redact(oneLine(ex.getMessage())) + " (see 'tabulo " + commandPath(c) + "--help')");
+    err.println("tabulo: " + AccumuloProps.redact(oneLine(ex.getMessage())) + " (see 'tabulo " + commandPath(c)
+        + "--help')");
     err.flush();
     return 2;
   }

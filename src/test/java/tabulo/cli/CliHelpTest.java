@@ -75,8 +75,8 @@ class CliHelpTest {
   /** help follows a path of subcommands to the last: its help is that command's own --help. */
   @Test
   void helpFollowsSubcommands() {
-    for (List<String> path : List.<List<String>>of(List.of("bench", "store"), List.of("mini-accumulo", "start"), List.of("bench"),
-        List.of("scan"), List.of())) {
+    for (List<String> path : List.<List<String>>of(List.of("bench", "store"), List.of("mini-accumulo", "start"),
+        List.of("bench"), List.of("scan"), List.of())) {
       List<String> help = new ArrayList<>(List.of("help"));
       help.addAll(path);
       List<String> own = new ArrayList<>(path);
@@ -92,8 +92,8 @@ class CliHelpTest {
 
   @Test
   void describedReadsAnOptionsLines() {
-    String usage = "Usage: x\nA is the input.\n      A\n      C                  The table\n                           to write.\n"
-        + "  -h, --help             Help.\n";
+    String usage = "Usage: x\nA is the input.\n      A\n      C                  The table\n"
+        + "                           to write.\n  -h, --help             Help.\n";
     assertEquals("", described(usage, "A"));
     assertEquals("The table to write.", described(usage, "C"));
   }

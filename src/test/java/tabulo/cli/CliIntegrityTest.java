@@ -77,7 +77,7 @@ class CliIntegrityTest {
     assertEquals(1, err.lines().count(), err);
   }
 
-  /** compact reading a damaged file says so in one line, as scan does, instead of an exception's name and text twice. */
+  /** compact reading a damaged file says so in one line, as scan does (it printed an exception's name, text twice). */
   @Test
   void compactOfADamagedSortedFileNamesTableAndFileOnce() throws IOException {
     CliRunner cli = new CliRunner(dir);
