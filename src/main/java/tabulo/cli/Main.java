@@ -232,7 +232,8 @@ public final class Main implements Runnable {
     cl.setErr(err);
     cl.setParameterExceptionHandler((ex, a) -> usageError(ex, err));
     cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
-      err.println("tabulo: " + AccumuloProps.redact(oneLine(describe(ex))));
+      String message = DiskFull.is(ex) ? DiskFull.message(DiskFull.words(parseResult)) : describe(ex);
+      err.println("tabulo: " + AccumuloProps.redact(oneLine(message)));
       if (System.getenv("TABULO_DEBUG") != null) {
         java.io.StringWriter trace = new java.io.StringWriter();
         ex.printStackTrace(new PrintWriter(trace));
