@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import picocli.CommandLine.ParseResult;
+import tabulo.storage.TableNames;
 
 /**
  * A command that ran out of disk space, said once and in the user's terms: the command and its tables as
@@ -22,6 +23,15 @@ final class DiskFull {
       }
     }
     return false;
+  }
+
+  /**
+   * Whether {@code described}, the failure's own message, already says it well: the reason once, and no
+   * internal table (a put's "put into table t failed, nothing was written: No space left on device").
+   */
+  static boolean saidWell(String described) {
+    return described.indexOf(REASON) >= 0 && described.indexOf(REASON) == described.lastIndexOf(REASON)
+        && !described.contains(TableNames.RESERVED_PREFIX);
   }
 
   /** The message for {@code words}, the command as typed (its name and positional arguments). */

@@ -232,7 +232,10 @@ public final class Main implements Runnable {
     cl.setErr(err);
     cl.setParameterExceptionHandler((ex, a) -> usageError(ex, err));
     cl.setExecutionExceptionHandler((ex, c, parseResult) -> {
-      String message = DiskFull.is(ex) ? DiskFull.message(DiskFull.words(parseResult)) : describe(ex);
+      String message = describe(ex);
+      if (DiskFull.is(ex) && !DiskFull.saidWell(message)) {
+        message = DiskFull.message(DiskFull.words(parseResult));
+      }
       err.println("tabulo: " + AccumuloProps.redact(oneLine(message)));
       if (System.getenv("TABULO_DEBUG") != null) {
         java.io.StringWriter trace = new java.io.StringWriter();
