@@ -105,7 +105,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
     if (currentTablet < 0 || !table.tabletHolds(currentTablet, row, offset, length)) {
       int tablet = table.tabletIndex(row, offset, length);
       finishCurrent();
-      if (marker == null) {
+      if (marker == null && !ScratchTables.holds(table.dir)) { // a killed run's scratch tables go whole
         marker = LoadMarkers.begin(table.dir);
       }
       current = SortedFiles.newBuilder(table.dir.resolve(table.newFileName()), table.writerOptions());
