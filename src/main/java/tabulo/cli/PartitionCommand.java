@@ -73,11 +73,12 @@ final class PartitionCommand implements Runnable {
         throw new TabuloException("table " + plan + " exists: give a new table for the plan");
       }
       BipartiteModel m = StoredModel.read(store, a, b);
-      if (parts > Math.max(1, m.rowsOfA())) {
-        // a part without a row of A does no multiplying; past that, K only costs time
+      // a part without a row of A does no multiplying; past that, K only costs time
+      int most = Math.max(1, m.rowsOfA());
+      if (parts > most) {
         main.err().printf("partition: --parts %d is more than the %,d rows of %s: partitioning into %,d parts%n",
-            parts, m.rowsOfA(), a, Math.max(1, m.rowsOfA()));
-        parts = Math.max(1, m.rowsOfA());
+            parts, m.rowsOfA(), a, most);
+        parts = most;
         o = new Partitioner.Options(parts, imbalance, seed);
       }
       SpGemmPartitioner.Plan p = SpGemmPartitioner.plan(m, o);

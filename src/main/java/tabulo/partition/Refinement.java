@@ -45,11 +45,9 @@ final class Refinement {
   }
 
   boolean balanced() {
-    for (long[] l : load) {
-      for (int c = 0; c < C; c++) {
-        if (l[c] > limit[c]) {
-          return false;
-        }
+    for (int p = 0; p < parts; p++) {
+      if (overloaded(p)) {
+        return false;
       }
     }
     return true;
