@@ -11,15 +11,18 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 
 import tabulo.rfile.RFileWriter;
 import tabulo.storage.SortedLoader;
+import tabulo.storage.TableNames;
 import tabulo.storage.TabuloException;
 
 /**
@@ -114,7 +117,7 @@ final class AccumuloBulkLoader implements SortedLoader {
     filePath = new Path(dir, name + (deferredDir != null ? TEMPORARY : ".rf"));
     // uncompressed (deflating cost more than everything else here; the table's compactions compress
     // later), so Tabulo's RFile writer, the same bytes as Accumulo's and several times faster
-    file = new RFileWriter(fs.create(filePath, false));
+    file = new RFileWriter(createFile(fs, filePath));
   }
 
   private void makeDirectory(String name) throws IOException {
@@ -128,7 +131,25 @@ final class AccumuloBulkLoader implements SortedLoader {
       WorkDirectory.ensurePrivate(fs, new Path(workDir), "work directory");
     }
     dir = deferredDir != null ? new Path(deferredDir, table) : new Path(new Path(workDir, "bulk"), table + "-" + name);
-    fs.mkdirs(dir);
+    if (fs instanceof RawLocalFileSystem local) {
+      java.nio.file.Files.createDirectories(java.nio.file.Path.of(local.pathToFile(dir).getPath()));
+    } else {
+      fs.mkdirs(dir);
+    }
+  }
+
+  /**
+   * A new file; on the local file system through java.nio: Hadoop's local file system (without its native
+   * library) sets the mode of each new file and directory by starting a {@code chmod} process, tens of
+   * milliseconds in a tablet server, several times for each unit of a kernel. The umask sets the mode.
+   */
+  private static java.io.OutputStream createFile(FileSystem fs, Path file) throws IOException {
+    if (fs instanceof RawLocalFileSystem local) {
+      return new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(
+          java.nio.file.Path.of(local.pathToFile(file).getPath()), java.nio.file.StandardOpenOption.CREATE_NEW,
+          java.nio.file.StandardOpenOption.WRITE), 1 << 16);
+    }
+    return fs.create(file, false);
   }
 
   /**
@@ -249,16 +270,24 @@ final class AccumuloBulkLoader implements SortedLoader {
         return;
       }
       for (org.apache.hadoop.fs.FileStatus t : fs.listStatus(root)) {
-        boolean any = false;
+        List<String> files = new ArrayList<>();
+        long bytes = 0;
         for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(t.getPath())) {
           if (f.getPath().getName().endsWith(".rf")) {
-            any = true;
+            files.add(f.getPath().toString());
+            bytes += f.getLen();
           } else {
             fs.delete(f.getPath(), false); // incomplete, or a local checksum file
           }
         }
-        if (any) {
-          store.client().tableOperations().importDirectory(t.getPath().toString()).to(t.getPath().getName()).load();
+        String table = t.getPath().getName();
+        if (files.isEmpty()) {
+          continue;
+        }
+        if (bytes <= SMALL_OUTPUT_BYTES && TableNames.isReserved(table)) {
+          writeThrough(store, fs, files, table);
+        } else {
+          store.client().tableOperations().importDirectory(t.getPath().toString()).to(table).load();
         }
       }
     } catch (IOException e) {
@@ -268,6 +297,42 @@ final class AccumuloBulkLoader implements SortedLoader {
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
       throw new TabuloException("bulk import of the kernels' output from " + deferredDir + " failed: "
           + AccumuloStore.rootMessage(e), e);
+    }
+  }
+
+  /**
+   * Kernel output up to this size goes into its table through a batch writer: a bulk import is a FATE
+   * operation (a tenth of a second or more however small), a batch write a few milliseconds. Only into a
+   * run's temporaries, which nobody sees until they are published whole: a batch writer that fails
+   * half-way leaves part of what it sent.
+   */
+  static final long SMALL_OUTPUT_BYTES = 1 << 20;
+
+  /** The files' cells, exactly as stored (labels, timestamps, deletes), written through a batch writer. */
+  private static void writeThrough(AccumuloStore store, FileSystem fs, List<String> files, String table) {
+    try (org.apache.accumulo.core.client.Scanner cells = org.apache.accumulo.core.client.rfile.RFile.newScanner()
+        .from(files.toArray(String[]::new)).withFileSystem(fs).withoutSystemIterators().build();
+        tabulo.storage.TableWriter w = store.writer(table)) {
+      Mutation m = null;
+      for (java.util.Map.Entry<Key, Value> e : cells) {
+        Key k = e.getKey();
+        if (m == null || !k.getRowData().equals(new org.apache.accumulo.core.data.ArrayByteSequence(m.getRow()))) {
+          if (m != null) {
+            w.addMutation(m);
+          }
+          m = new Mutation(k.getRowData().toArray());
+        }
+        ColumnVisibility cv = new ColumnVisibility(k.getColumnVisibilityData().toArray());
+        if (k.isDeleted()) {
+          m.putDelete(k.getColumnFamilyData().toArray(), k.getColumnQualifierData().toArray(), cv, k.getTimestamp());
+        } else {
+          m.put(k.getColumnFamilyData().toArray(), k.getColumnQualifierData().toArray(), cv, k.getTimestamp(),
+              e.getValue().get());
+        }
+      }
+      if (m != null) {
+        w.addMutation(m);
+      }
     }
   }
 

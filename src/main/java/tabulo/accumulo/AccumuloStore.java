@@ -53,6 +53,7 @@ import tabulo.storage.StampedLoader;
 import tabulo.storage.IteratorCheck;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
+import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
 import tabulo.storage.TabuloException;
@@ -99,6 +100,9 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private String deferredImports; // null: bulk loads import at once
   private boolean deferAll; // small loads deferred too, not written through a batch writer
   private final java.util.Map<Authorizations, KernelUser> kernelUsers = new java.util.HashMap<>();
+  private SpareTables spares; // made on the first plain create
+  private java.util.concurrent.ExecutorService drops; // deletes discarded temporaries, in order
+  private final List<java.util.concurrent.Future<?>> pendingDrops = new ArrayList<>();
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -225,7 +229,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   public SortedSet<String> tables() {
     SortedSet<String> out = new TreeSet<>();
     for (String t : client.tableOperations().list()) {
-      if (!t.startsWith(SYSTEM_PREFIX)) {
+      if (!t.startsWith(SYSTEM_PREFIX) && !SpareTables.isSpare(t)) {
         out.add(t);
       }
     }
@@ -242,6 +246,9 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     checkIteratorConflicts(table, settings);
     for (TableSettings.AttachedIterator it : settings.iterators()) {
       checkIterator(it.setting());
+    }
+    if (isPlain(settings) && spares().takeAs(table)) {
+      return;
     }
     NewTableConfiguration ntc = new NewTableConfiguration();
     if (!settings.versioning()) {
@@ -273,6 +280,19 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     } catch (AccumuloException | AccumuloSecurityException e) {
       throw failure("create table", table, e);
     }
+  }
+
+  /** A table as {@link SpareTables} makes them: default settings, one tablet. */
+  private static boolean isPlain(TableSettings settings) {
+    return settings.versioning() && settings.splits().isEmpty() && settings.iterators().isEmpty()
+        && settings.localityGroups().isEmpty();
+  }
+
+  private synchronized SpareTables spares() {
+    if (spares == null) {
+      spares = new SpareTables(client, user);
+    }
+    return spares;
   }
 
   /**
@@ -328,6 +348,62 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       client.tableOperations().delete(table);
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
       throw failure("delete table", table, e);
+    }
+  }
+
+  /**
+   * A temporary is deleted in the background, one after another in the order given (a run's marker after
+   * the temporaries it lists): a delete waits for the table's tablets to be unloaded, a quarter of a second
+   * that the next operation need not wait for.
+   */
+  @Override
+  public void discard(String table) {
+    if (!TableNames.isReserved(table)) {
+      Store.super.discard(table);
+      return;
+    }
+    synchronized (this) {
+      if (drops == null) {
+        drops = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+          Thread t = new Thread(r, "tabulo-table-drops");
+          t.setDaemon(true);
+          return t;
+        });
+      }
+      pendingDrops.add(drops.submit(() -> {
+        try {
+          client.tableOperations().delete(table);
+        } catch (TableNotFoundException e) {
+          // already gone
+        } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+          throw failure("delete table", table, e);
+        }
+      }));
+    }
+  }
+
+  @Override
+  public void finishDiscards() {
+    List<java.util.concurrent.Future<?>> waiting;
+    synchronized (this) {
+      waiting = new ArrayList<>(pendingDrops);
+      pendingDrops.clear();
+    }
+    RuntimeException first = null;
+    for (java.util.concurrent.Future<?> f : waiting) {
+      try {
+        f.get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        if (first == null) {
+          first = e.getCause() instanceof RuntimeException r ? r : new TabuloException(e.getCause().toString(), e);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new TabuloException("interrupted while deleting temporary tables", e);
+      }
+    }
+    if (first != null) {
+      throw first;
     }
   }
 
@@ -619,6 +695,22 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   @Override
   public void close() {
     try {
+      finishDiscards();
+    } finally {
+      closeRest();
+    }
+  }
+
+  private void closeRest() {
+    try {
+      synchronized (this) {
+        if (drops != null) {
+          drops.shutdown();
+        }
+        if (spares != null) {
+          spares.close();
+        }
+      }
       dropKernelUsers();
     } finally {
       if (ownsClient) {

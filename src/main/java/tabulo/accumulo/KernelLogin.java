@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.security.tokens.CredentialProviderToken;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 
 import tabulo.storage.TabuloException;
 
@@ -62,6 +63,9 @@ record KernelLogin(String instance, String zookeepers, String user, String crede
           + " from this tablet server (" + e.getMessage() + "): set tabulo.work.dir in the client"
           + " properties to a directory every tablet server can read, e.g. on HDFS");
     }
-    return Accumulo.newClient().to(instance, zookeepers).as(user, token).build();
+    // the password itself, read once: a credential-store token is sent as the store's path, and every server
+    // then opens the store on every call it authenticates (reading a key store, and on a local file system
+    // starting an `ls` process), several times per kernel unit
+    return Accumulo.newClient().to(instance, zookeepers).as(user, new PasswordToken(token.getPassword())).build();
   }
 }

@@ -92,8 +92,8 @@ final class TabletServerKernels implements KernelHost {
     } finally {
       pool.shutdownNow();
       deleteQuietly(login.bulkDir());
-      if (journal != null && store.exists(journal)) {
-        store.delete(journal);
+      if (journal != null) {
+        store.discard(journal);
       }
     }
   }

@@ -187,9 +187,7 @@ public final class PageRank {
   /** An iteration's intermediates go as soon as they are used (the session deletes whatever is left). */
   private static void dropTemporaries(Session s, Matrix... ms) {
     for (Matrix m : ms) {
-      if (s.store().exists(m.table())) {
-        s.store().delete(m.table());
-      }
+      s.store().discard(m.table());
     }
   }
 }

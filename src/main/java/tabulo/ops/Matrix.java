@@ -135,7 +135,7 @@ public final class Matrix {
             RowReader.bytes(k.getColumnFamilyData()), RowReader.bytes(k.getColumnQualifierData())));
       }
     } finally {
-      session.store().delete(t.table);
+      session.store().discard(t.table);
     }
     return acc;
   }

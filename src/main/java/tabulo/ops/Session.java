@@ -233,6 +233,11 @@ public final class Session implements AutoCloseable {
       }
     }
     workspaces.clear();
+    try {
+      store.finishDiscards(); // the temporaries are gone when the session is
+    } catch (RuntimeException e) {
+      first = first == null ? e : first;
+    }
     if (first != null) {
       throw first;
     }

@@ -123,9 +123,7 @@ public final class Workspace implements AutoCloseable {
     if (!tables.remove(table)) {
       return false;
     }
-    if (store.exists(table)) {
-      store.delete(table);
-    }
+    store.discard(table);
     return true;
   }
 
@@ -161,11 +159,9 @@ public final class Workspace implements AutoCloseable {
   @Override
   public void close() {
     for (String t : tables) {
-      if (store.exists(t)) {
-        store.delete(t);
-      }
+      store.discard(t);
     }
-    store.delete(marker);
+    store.discard(marker); // after the temporaries it lists
   }
 
   private void write(Mutation m) {

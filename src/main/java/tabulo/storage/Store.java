@@ -37,6 +37,19 @@ public interface Store extends AutoCloseable {
 
   void delete(String table);
 
+  /**
+   * Deletes, if it exists, a table nobody reads again (a run's temporary, in the reserved name space). A host
+   * whose deletes are slow may do it in the background; {@link #finishDiscards} waits for those.
+   */
+  default void discard(String table) {
+    if (exists(table)) {
+      delete(table);
+    }
+  }
+
+  /** Returns once every {@link #discard}ed table is gone; throws the first failure to delete one. */
+  default void finishDiscards() {}
+
   void rename(String from, String to);
 
   SortedSet<String> splits(String table);

@@ -253,11 +253,11 @@ public final class Mxm extends Operation {
       String parts = workspace.create("outer", combiner(TableSettings.defaults()));
       run(parts, null, algorithm, o, left, b.table());
       MaskedParts.run(session, parts, out, m, o.semiring);
-      store.delete(parts);
+      store.discard(parts);
       return true;
     } finally {
-      if (stored == null && store.exists(left)) {
-        store.delete(left); // a session runs many operations: its temporaries' names come back
+      if (stored == null) {
+        store.discard(left); // a session runs many operations: its temporaries' names come back
       }
     }
   }

@@ -63,9 +63,7 @@ final class PlannedRows {
       return true;
     } finally {
       for (String t : new java.util.TreeSet<>(java.util.List.of(placedA, placedB, product))) {
-        if (store.exists(t)) {
-          store.delete(t);
-        }
+        store.discard(t);
       }
     }
   }
