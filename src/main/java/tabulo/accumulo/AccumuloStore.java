@@ -247,9 +247,23 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     for (TableSettings.AttachedIterator it : settings.iterators()) {
       checkIterator(it.setting());
     }
-    if (isPlain(settings) && spares().takeAs(table)) {
+    if (settings.splits().isEmpty() && spares().takeAs(table, settings)) {
       return;
     }
+    try {
+      client.tableOperations().create(table, newTableConfiguration(settings));
+      awaitHosted(table);
+    } catch (TableExistsException e) {
+      throw new TabuloException("table " + table + " already exists", e);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("cannot create table " + table + ": " + e.getMessage(), e);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw failure("create table", table, e);
+    }
+  }
+
+  /** Accumulo's form of {@code settings}. */
+  static NewTableConfiguration newTableConfiguration(TableSettings settings) {
     NewTableConfiguration ntc = new NewTableConfiguration();
     if (!settings.versioning()) {
       ntc.withoutDefaultIterators();
@@ -267,25 +281,10 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
           families.stream().map(Text::new).collect(java.util.stream.Collectors.toSet())));
       ntc.setLocalityGroups(groups);
     }
-    try {
-      for (TableSettings.AttachedIterator it : settings.iterators()) {
-        ntc.attachIterator(it.setting(), it.scopes());
-      }
-      client.tableOperations().create(table, ntc);
-      awaitHosted(table);
-    } catch (TableExistsException e) {
-      throw new TabuloException("table " + table + " already exists", e);
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException("cannot create table " + table + ": " + e.getMessage(), e);
-    } catch (AccumuloException | AccumuloSecurityException e) {
-      throw failure("create table", table, e);
+    for (TableSettings.AttachedIterator it : settings.iterators()) {
+      ntc.attachIterator(it.setting(), it.scopes());
     }
-  }
-
-  /** A table as {@link SpareTables} makes them: default settings, one tablet. */
-  private static boolean isPlain(TableSettings settings) {
-    return settings.versioning() && settings.splits().isEmpty() && settings.iterators().isEmpty()
-        && settings.localityGroups().isEmpty();
+    return ntc;
   }
 
   private synchronized SpareTables spares() {

@@ -2,8 +2,15 @@ package tabulo.accumulo;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -18,21 +25,28 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 
 import tabulo.storage.TableNames;
+import tabulo.storage.TableSettings;
 
 /**
- * Empty tables with the default settings, created and hosted ahead of need, so that making a plain table
- * (every small result, every temporary) is one rename instead of a create and a wait for its tablet to be
- * assigned. A rename is a metadata change; a create is a FATE operation and a tablet assignment, several
- * times slower. Spares are named {@code __spare_<owner>_<random>} in the default namespace, where the
- * owner is the user's name in hex: a user takes only their own spares (the creator holds every permission
- * on a table, so a table made by someone else must never hold your result). Spares outlive the process:
- * the next command of the same user takes them. Two processes racing for one spare both try the rename;
- * the loser sees it gone and takes the next one. At most {@link #TARGET} are kept per user.
+ * Empty tables, created and hosted ahead of need, so that making a table of one tablet (every small result,
+ * every temporary) is one rename instead of a create and a wait for its tablet to be assigned. A rename is
+ * a metadata change; a create is a FATE operation and a tablet assignment, several times slower.
+ *
+ * <p>Spares are named {@code __spare_<owner>_<kind>_<random>} in the default namespace. The owner is the
+ * user's name in hex: a user takes only their own spares (the creator holds every permission on a table,
+ * so a table made by someone else must never hold your result). The kind is a digest of the settings the
+ * spare was made with (iterators with their options, versioning, locality groups): a spare is only taken
+ * for a table that asks for exactly those settings. Spares of the default settings are kept ready from the
+ * first create; spares of another kind once this process has asked for that kind twice. Spares outlive the
+ * process: the next command of the same user takes them. Two processes racing for one spare both try the
+ * rename; the loser sees it gone and takes the next one. At most {@link #TARGET} of each kind are kept.
  */
 final class SpareTables implements AutoCloseable {
   static final String PREFIX = TableNames.RESERVED_PREFIX + "spare_";
-  /** Spares kept ready per user: enough for the temporaries of an algorithm's round. */
+  /** Spares kept ready per user and kind: enough for the temporaries of an algorithm's round. */
   static final int TARGET = 4;
+  /** Kinds kept ready at most, the default settings' among them. */
+  static final int KINDS = 8;
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final AccumuloClient client;
@@ -42,6 +56,8 @@ final class SpareTables implements AutoCloseable {
     t.setDaemon(true);
     return t;
   });
+  private final Map<String, TableSettings> kinds = new ConcurrentHashMap<>(); // kind -> its settings
+  private final Map<String, Integer> asked = new ConcurrentHashMap<>(); // kinds not kept ready, times asked for
   private final AtomicBoolean refilling = new AtomicBoolean();
   private volatile boolean disabled; // the user may not create tables, or the store closed
   private Future<?> lastRefill;
@@ -49,6 +65,7 @@ final class SpareTables implements AutoCloseable {
   SpareTables(AccumuloClient client, String user) {
     this.client = client;
     this.ownPrefix = PREFIX + HexFormat.of().formatHex(user.getBytes(StandardCharsets.UTF_8)) + "_";
+    kinds.put(kind(TableSettings.defaults()), TableSettings.defaults());
   }
 
   /** Whether {@code table} is anyone's spare. */
@@ -57,16 +74,22 @@ final class SpareTables implements AutoCloseable {
   }
 
   /**
-   * Renames one of the user's spares to {@code table}; false when none could be taken (the caller creates
-   * the table itself). Either way, spares are made again in the background.
+   * Renames one of the user's spares made with {@code settings} (which name no split points) to
+   * {@code table}; false when none could be taken (the caller creates the table itself). Either way, spares
+   * are made again in the background.
    */
-  boolean takeAs(String table) {
+  boolean takeAs(String table, TableSettings settings) {
     if (disabled || !TableNames.namespacePrefix(table).isEmpty()) {
       return false;
     }
+    String kind = kind(settings);
+    if (!kinds.containsKey(kind) && asked.merge(kind, 1, Integer::sum) >= 2 && kinds.size() < KINDS) {
+      kinds.put(kind, settings); // asked for again: worth keeping ready (a kind asked for once may never recur)
+    }
+    String prefix = ownPrefix + kind + "_";
     try {
       for (String spare : client.tableOperations().list()) {
-        if (!spare.startsWith(ownPrefix)) {
+        if (!spare.startsWith(prefix)) {
           continue;
         }
         try {
@@ -84,18 +107,46 @@ final class SpareTables implements AutoCloseable {
     }
   }
 
-  /** Starts making spares up to {@link #TARGET}, unless that is already under way. */
+  /**
+   * A digest of everything a table is made with but its split points: iterators (name, priority, class,
+   * options, scopes), versioning, locality groups.
+   */
+  static String kind(TableSettings settings) {
+    StringBuilder b = new StringBuilder(settings.versioning() ? "v" : "-");
+    for (TableSettings.AttachedIterator it : settings.iterators()) {
+      b.append("|i ").append(it.setting().getName()).append(' ').append(it.setting().getPriority()).append(' ')
+          .append(it.setting().getIteratorClass()).append(' ').append(new TreeMap<>(it.setting().getOptions()))
+          .append(' ').append(new TreeSet<>(it.scopes()));
+    }
+    new TreeMap<>(settings.localityGroups()).forEach((g, families) ->
+        b.append("|g ").append(g).append(' ').append(new TreeSet<>(families)));
+    try {
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(b.toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(d, 0, 6);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Starts making spares up to {@link #TARGET} of each kind, unless that is already under way. */
   synchronized void refill() {
     if (disabled || !refilling.compareAndSet(false, true)) {
       return;
     }
     lastRefill = maker.submit(() -> {
       try {
-        long have = client.tableOperations().list().stream().filter(t -> t.startsWith(ownPrefix)).count();
-        for (long i = have; i < TARGET && !disabled; i++) {
-          String name = ownPrefix + HexFormat.of().formatHex(randomBytes());
-          client.tableOperations().create(name);
-          client.tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
+        Map<String, Integer> have = new HashMap<>();
+        for (String t : client.tableOperations().list()) {
+          if (t.startsWith(ownPrefix)) {
+            have.merge(t.substring(ownPrefix.length(), t.lastIndexOf('_')), 1, Integer::sum);
+          }
+        }
+        for (Map.Entry<String, TableSettings> k : kinds.entrySet()) {
+          for (int i = have.getOrDefault(k.getKey(), 0); i < TARGET && !disabled; i++) {
+            String name = ownPrefix + k.getKey() + "_" + HexFormat.of().formatHex(randomBytes());
+            client.tableOperations().create(name, AccumuloStore.newTableConfiguration(k.getValue()));
+            client.tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
+          }
         }
       } catch (AccumuloSecurityException e) {
         disabled = true; // no permission to create tables: no spares, ever

@@ -17,7 +17,7 @@ import tabulo.bench.StoreBenchmark;
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
     subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class,
         BenchCommand.RFileWrite.class, BenchCommand.Ops.class,
-        BenchCommand.Algorithms.class,
+        BenchCommand.Algorithms.class, BenchCommand.Latency.class,
         BenchPartitionCommand.class})
 final class BenchCommand implements Runnable {
   @ParentCommand
@@ -294,11 +294,48 @@ final class BenchCommand implements Runnable {
     }
   }
 
+  @Command(name = "latency", description = {"The fixed cost of each step on tiny data, embedded and on Accumulo.",
+      "Seconds per step where the data is too small for anything else to count: connecting, creating and "
+          + "deleting a table, putting and scanning 3 cells, each operation kind on 3 cells (each into a new "
+          + "table), mxm on a 100-vertex graph, and PageRank (to 1e-10) and BFS computed in tables on the "
+          + "77-vertex Les Miserables graph. Median of --repeats runs in one warm session (algorithms: "
+          + "--algorithm-runs). With --accumulo PROPS the same steps run there too (kernels in the tablet "
+          + "servers; tables latency_..., deleted afterwards), side by side with the embedded figures."})
+  static final class Latency implements Runnable {
+    @ParentCommand
+    BenchCommand bench;
+
+    @Option(names = "--repeats", paramLabel = "N", description = "Runs of each small step (default ${DEFAULT-VALUE}).")
+    int repeats = 5;
+
+    @Option(names = "--algorithm-runs", paramLabel = "N", description = "Runs of each algorithm (default ${DEFAULT-VALUE}).")
+    int algorithmRuns = 1;
+
+    @Override
+    public void run() {
+      if (repeats < 1) {
+        throw new tabulo.storage.TabuloException("--repeats must be 1 or more, got " + repeats);
+      }
+      if (algorithmRuns < 1) {
+        throw new tabulo.storage.TabuloException("--algorithm-runs must be 1 or more, got " + algorithmRuns);
+      }
+      Path props = bench.main.accumuloProperties();
+      inTemporaryDirectory(null, work -> {
+        java.util.function.Supplier<tabulo.storage.Store> embedded =
+            () -> tabulo.embedded.EmbeddedStore.open(work.resolve("db"), tabulo.embedded.EmbeddedStore.ROOT);
+        java.util.function.Supplier<tabulo.storage.Store> accumulo =
+            props == null ? null : () -> Main.openAccumulo(props, bench.main.user);
+        tabulo.bench.LatencyBenchmark.print(
+            tabulo.bench.LatencyBenchmark.run(embedded, accumulo, repeats, algorithmRuns, System.err), System.out);
+      });
+    }
+  }
+
   /** Benchmarks other than ingest measure the embedded engine only: refuse --accumulo rather than ignore it. */
   void requireEmbedded(String benchmark) {
     if (main.accumuloProperties() != null) {
       throw new tabulo.storage.TabuloException("bench " + benchmark
-          + " measures the embedded engine only; --accumulo applies to bench ingest and bench spgemm");
+          + " measures the embedded engine only; --accumulo applies to bench ingest, bench spgemm and bench latency");
     }
   }
 

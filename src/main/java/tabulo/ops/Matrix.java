@@ -125,6 +125,10 @@ public final class Matrix {
    * computed next to the data into a one-cell temporary, which is read and dropped.
    */
   public double reduce(Monoid monoid) {
+    double[] small = foldIfAtMost(monoid, SMALL_FOLD);
+    if (small != null) {
+      return small[0];
+    }
     Matrix t = new Reduce(this, monoid, Reduce.Dim.ALL, monoid.name()).temporary();
     double acc = monoid.identity();
     try {
@@ -138,6 +142,29 @@ public final class Matrix {
       session.store().discard(t.table);
     }
     return acc;
+  }
+
+  /**
+   * Up to this many cells are folded into a scalar here as they are read: kernels would write their partial
+   * folds into a table first, a few table operations that cost far more than reading so few cells.
+   */
+  static final int SMALL_FOLD = 10_000;
+
+  /** The fold of every cell the session reads, if there are at most {@code limit} of them; else null. */
+  private double[] foldIfAtMost(Monoid monoid, int limit) {
+    double acc = monoid.identity();
+    int n = 0;
+    try (tabulo.storage.Scan cells = session.store().scan(table, ScanSpec.all().auths(session.auths()))) {
+      for (Entry<Key, Value> e : cells) {
+        if (++n > limit) {
+          return null;
+        }
+        Key k = e.getKey();
+        acc = monoid.add(acc, RowReader.decode(session.codec(), e.getValue(), table, RowReader.bytes(k.getRowData()),
+            RowReader.bytes(k.getColumnFamilyData()), RowReader.bytes(k.getColumnQualifierData())));
+      }
+    }
+    return new double[] {acc};
   }
 
   /**

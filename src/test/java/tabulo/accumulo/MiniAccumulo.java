@@ -43,6 +43,11 @@ public final class MiniAccumulo {
     return client;
   }
 
+  /** The root client if the shared cluster was started in this JVM, else null (nothing is started). */
+  static synchronized AccumuloClient clientIfStarted() {
+    return cluster == null ? null : client;
+  }
+
   /** A store acting for root on the shared cluster (do not close it). */
   public static synchronized AccumuloStore store() {
     start();

@@ -1,0 +1,216 @@
+package tabulo.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Supplier;
+
+import org.apache.accumulo.core.data.Mutation;
+
+import tabulo.algorithms.Bfs;
+import tabulo.algorithms.PageRank;
+import tabulo.math.BinaryOps;
+import tabulo.math.Monoids;
+import tabulo.math.Semirings;
+import tabulo.math.UnaryOps;
+import tabulo.ops.Matrix;
+import tabulo.ops.Session;
+import tabulo.select.KeySpec;
+import tabulo.storage.ScanSpec;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TableWriter;
+
+/**
+ * The fixed cost of each kind of step, where the data is tiny so nothing else counts: connecting, making
+ * and deleting a table, writing and reading three cells, each operation kind on three cells, a multiply
+ * on a 100-vertex graph, and PageRank and BFS computed in tables on the 77-vertex Les Misérables graph.
+ * Each figure is the median of several runs in one warm session (connecting: a new store each run).
+ */
+public final class LatencyBenchmark {
+  /** Seconds per step on each host (NaN where the host was not measured). */
+  public record Row(String step, double embeddedSeconds, double accumuloSeconds) {}
+
+  /** What one host's session measures: a step's name and what it does, given a fresh table name. */
+  private interface Step {
+    void run(Session s, String out);
+  }
+
+  private LatencyBenchmark() {}
+
+  /**
+   * Measures the embedded engine (a store {@code embedded} opens) and, if {@code accumulo} is not null, an
+   * Accumulo instance; {@code repeats} runs per small step, {@code algorithmRuns} per algorithm.
+   */
+  public static List<Row> run(Supplier<Store> embedded, Supplier<Store> accumulo, int repeats, int algorithmRuns,
+      PrintStream log) {
+    Map<String, Double> e = measure("embedded", embedded, repeats, algorithmRuns, log);
+    Map<String, Double> a = accumulo == null ? Map.of() : measure("accumulo", accumulo, repeats, algorithmRuns, log);
+    List<Row> rows = new ArrayList<>();
+    e.forEach((step, seconds) -> rows.add(new Row(step, seconds, a.getOrDefault(step, Double.NaN))));
+    return rows;
+  }
+
+  private static Map<String, Double> measure(String host, Supplier<Store> open, int repeats, int algorithmRuns,
+      PrintStream log) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    double[] connect = new double[repeats];
+    for (int i = 0; i < repeats; i++) {
+      long t = System.nanoTime();
+      open.get().close();
+      connect[i] = seconds(t);
+    }
+    out.put("connect", median(connect));
+    String prefix = "latency_" + Long.toHexString(new Random().nextLong() & 0xffffffffL) + "_";
+    try (Store store = open.get(); Session s = Session.open(store).inMemory(false)) {
+      List<String> made = new ArrayList<>();
+      try {
+        String small = prefix + "S";
+        String graph = prefix + "G100";
+        String lesmis = prefix + "lesmis";
+        put(store, small, List.of(new String[] {"a", "b", "1"}, new String[] {"b", "c", "-2"},
+            new String[] {"c", "a", "3"}));
+        put(store, graph, randomGraph(100, 5, 42));
+        put(store, lesmis, lesMiserables());
+        made.addAll(List.of(small, graph, lesmis));
+        Map<String, Step> steps = new LinkedHashMap<>();
+        steps.put("create table", (x, t) -> x.store().create(t, TableSettings.defaults()));
+        steps.put("put 3 cells", (x, t) -> put(x.store(), t, List.of(new String[] {"a", "b", "1"},
+            new String[] {"b", "c", "2"}, new String[] {"c", "a", "3"})));
+        steps.put("scan 3 cells", (x, t) -> x.store().scanAll(small, ScanSpec.all()));
+        Matrix sm = s.matrix(small);
+        steps.put("apply", (x, t) -> sm.apply(UnaryOps.ABS).into(t));
+        steps.put("select", (x, t) -> sm.select(tabulo.ops.Select.gt(0)).into(t));
+        steps.put("ewiseAdd", (x, t) -> sm.ewiseAdd(sm, BinaryOps.PLUS).into(t));
+        steps.put("ewiseMult", (x, t) -> sm.ewiseMult(sm, BinaryOps.TIMES).into(t));
+        steps.put("mxm", (x, t) -> sm.mxm(sm, Semirings.PLUS_TIMES).into(t));
+        steps.put("reduce rows", (x, t) -> sm.reduceRows(Monoids.PLUS).into(t));
+        steps.put("reduce to scalar", (x, t) -> sm.reduce(Monoids.PLUS));
+        steps.put("transpose", (x, t) -> sm.transpose().into(t));
+        steps.put("extract", (x, t) -> sm.extract(KeySpec.parse("a,b,"), KeySpec.all()).into(t));
+        Matrix g = s.matrix(graph);
+        steps.put("mxm, 100-vertex graph", (x, t) -> g.mxm(g, Semirings.PLUS_TIMES).into(t));
+        for (Map.Entry<String, Step> st : steps.entrySet()) {
+          double[] times = new double[repeats];
+          for (int i = -1; i < repeats; i++) { // one warm-up run
+            String t = prefix + "out" + made.size();
+            long t0 = System.nanoTime();
+            st.getValue().run(s, t);
+            if (i >= 0) {
+              times[i] = seconds(t0);
+            }
+            if (store.exists(t)) {
+              made.add(t);
+            }
+          }
+          out.put(st.getKey(), median(times));
+          log.printf("%s: %s %.3f s%n", host, st.getKey(), median(times));
+        }
+        double[] deletes = new double[repeats];
+        for (int i = 0; i < repeats; i++) {
+          String t = made.remove(made.size() - 1);
+          long t0 = System.nanoTime();
+          store.delete(t);
+          deletes[i] = seconds(t0);
+        }
+        out.put("delete table", median(deletes));
+        Matrix lm = s.matrix(lesmis);
+        Map<String, Step> algorithms = new LinkedHashMap<>();
+        algorithms.put("pagerank in tables, 77 vertices, 1e-10",
+            (x, t) -> PageRank.run(lm, t, PageRank.Options.defaults().tolerance(1e-10)));
+        algorithms.put("bfs in tables, 77 vertices", (x, t) -> Bfs.run(lm, t, Bfs.Options.from("Valjean,")));
+        for (Map.Entry<String, Step> st : algorithms.entrySet()) {
+          double[] times = new double[algorithmRuns];
+          for (int i = 0; i < algorithmRuns; i++) {
+            String t = prefix + "out" + made.size() + "_" + i;
+            long t0 = System.nanoTime();
+            st.getValue().run(s, t);
+            times[i] = seconds(t0);
+            made.add(t);
+          }
+          out.put(st.getKey(), median(times));
+          log.printf("%s: %s %.3f s%n", host, st.getKey(), median(times));
+        }
+      } finally {
+        for (String t : made) {
+          if (store.exists(t)) {
+            store.delete(t);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static void put(Store store, String table, List<String[]> cells) {
+    if (!store.exists(table)) {
+      store.create(table, TableSettings.defaults());
+    }
+    try (TableWriter w = store.writer(table)) {
+      for (String[] c : cells) {
+        Mutation m = new Mutation(c[0]);
+        m.put("", c[1], c[2]);
+        w.addMutation(m);
+      }
+    }
+  }
+
+  /** A directed random graph: each of n vertices has {@code degree} out-edges to random others. */
+  private static List<String[]> randomGraph(int n, int degree, long seed) {
+    Random r = new Random(seed);
+    List<String[]> edges = new ArrayList<>();
+    for (int u = 0; u < n; u++) {
+      for (int k = 0; k < degree; k++) {
+        edges.add(new String[] {String.format("v%03d", u), String.format("v%03d", r.nextInt(n)), "1"});
+      }
+    }
+    return edges;
+  }
+
+  /** The Les Misérables co-occurrence graph, both directions of each edge, weight 1. */
+  static List<String[]> lesMiserables() {
+    List<String[]> edges = new ArrayList<>();
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        LatencyBenchmark.class.getResourceAsStream("/tabulo/data/lesmis.tsv"), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        if (line.startsWith("#")) {
+          continue;
+        }
+        String[] f = line.split("\t");
+        edges.add(new String[] {f[0], f[1], "1"});
+        edges.add(new String[] {f[1], f[0], "1"});
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return edges;
+  }
+
+  private static double seconds(long t0) {
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  private static double median(double[] xs) {
+    double[] s = xs.clone();
+    Arrays.sort(s);
+    return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  }
+
+  public static void print(List<Row> rows, PrintStream out) {
+    boolean both = rows.stream().anyMatch(r -> !Double.isNaN(r.accumuloSeconds()));
+    out.printf("%-40s %12s%s%n", "step", "embedded s", both ? String.format(" %12s %10s", "accumulo s", "ratio") : "");
+    for (Row r : rows) {
+      out.printf("%-40s %12.4f%s%n", r.step(), r.embeddedSeconds(), both ? String.format(" %12.4f %10.1f",
+          r.accumuloSeconds(), r.accumuloSeconds() / r.embeddedSeconds()) : "");
+    }
+  }
+}
