@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -58,7 +57,8 @@ final class SpareTables implements AutoCloseable {
   });
   private final Map<String, TableSettings> kinds = new ConcurrentHashMap<>(); // kind -> its settings
   private final Map<String, Integer> asked = new ConcurrentHashMap<>(); // kinds not kept ready, times asked for
-  private final AtomicBoolean refilling = new AtomicBoolean();
+  private boolean running; // a refill is under way
+  private boolean again; // asked to refill since the last pass began
   private volatile boolean disabled; // the user may not create tables, or the store closed
   private Future<?> lastRefill;
 
@@ -128,34 +128,51 @@ final class SpareTables implements AutoCloseable {
     }
   }
 
-  /** Starts making spares up to {@link #TARGET} of each kind, unless that is already under way. */
+  /** Makes spares up to {@link #TARGET} of each kind in the background, again if asked while it runs. */
   synchronized void refill() {
-    if (disabled || !refilling.compareAndSet(false, true)) {
+    if (disabled) {
       return;
     }
-    lastRefill = maker.submit(() -> {
+    again = true;
+    if (!running) {
+      running = true;
+      lastRefill = maker.submit(this::refillWhileAsked);
+    }
+  }
+
+  private void refillWhileAsked() {
+    while (true) {
+      synchronized (this) {
+        if (!again || disabled) {
+          running = false;
+          return;
+        }
+        again = false;
+      }
       try {
-        Map<String, Integer> have = new HashMap<>();
-        for (String t : client.tableOperations().list()) {
-          if (t.startsWith(ownPrefix)) {
-            have.merge(t.substring(ownPrefix.length(), t.lastIndexOf('_')), 1, Integer::sum);
-          }
-        }
-        for (Map.Entry<String, TableSettings> k : kinds.entrySet()) {
-          for (int i = have.getOrDefault(k.getKey(), 0); i < TARGET && !disabled; i++) {
-            String name = ownPrefix + k.getKey() + "_" + HexFormat.of().formatHex(randomBytes());
-            client.tableOperations().create(name, AccumuloStore.newTableConfiguration(k.getValue()));
-            client.tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
-          }
-        }
+        makeMissing();
       } catch (AccumuloSecurityException e) {
         disabled = true; // no permission to create tables: no spares, ever
       } catch (Exception e) {
         // spares are only a shortcut: the next take creates the table the slow way
-      } finally {
-        refilling.set(false);
       }
-    });
+    }
+  }
+
+  private void makeMissing() throws Exception {
+    Map<String, Integer> have = new HashMap<>();
+    for (String t : client.tableOperations().list()) {
+      if (t.startsWith(ownPrefix)) {
+        have.merge(t.substring(ownPrefix.length(), t.lastIndexOf('_')), 1, Integer::sum);
+      }
+    }
+    for (Map.Entry<String, TableSettings> k : kinds.entrySet()) {
+      for (int i = have.getOrDefault(k.getKey(), 0); i < TARGET && !disabled; i++) {
+        String name = ownPrefix + k.getKey() + "_" + HexFormat.of().formatHex(randomBytes());
+        client.tableOperations().create(name, AccumuloStore.newTableConfiguration(k.getValue()));
+        client.tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
+      }
+    }
   }
 
   private static byte[] randomBytes() {

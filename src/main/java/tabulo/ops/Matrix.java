@@ -126,9 +126,11 @@ public final class Matrix {
    */
   public double reduce(Monoid monoid) {
     double[] small = foldIfAtMost(monoid, SMALL_FOLD);
-    if (small != null) {
-      return small[0];
-    }
+    return small != null ? small[0] : reduceInKernels(monoid);
+  }
+
+  /** The fold of every cell the session reads, computed by the kernels (whatever the matrix's size). */
+  double reduceInKernels(Monoid monoid) {
     Matrix t = new Reduce(this, monoid, Reduce.Dim.ALL, monoid.name()).temporary();
     double acc = monoid.identity();
     try {

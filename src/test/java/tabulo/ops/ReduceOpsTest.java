@@ -75,6 +75,9 @@ public class ReduceOpsTest {
           try (Session as = Session.open(store).auths(reader).unitEntries(3)) {
             double expected = scalar(a, reader, mo);
             assertEquals(expected + 0.0, as.matrix(prefix + "A").reduce(mo) + 0.0, "scalar " + mo.name() + ", reader " + reader);
+            // A is small, so reduce folds it as it reads it: the kernels' fold of per-label parts, too
+            assertEquals(expected + 0.0, as.matrix(prefix + "A").reduceInKernels(mo) + 0.0,
+                "scalar in kernels " + mo.name() + ", reader " + reader);
           }
         }
       }
