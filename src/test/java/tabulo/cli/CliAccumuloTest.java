@@ -89,9 +89,9 @@ class CliAccumuloTest {
 
   @Test
   void benchmarksOfTheEmbeddedEngineRefuseAccumulo() {
-    assertError(acc("bench", "store"), 1, "bench store measures the embedded engine only; --accumulo applies to bench ingest and bench spgemm");
-    assertError(acc("bench", "ops"), 1, "bench ops measures the embedded engine only; --accumulo applies to bench ingest and bench spgemm");
-    assertError(acc("bench", "algorithms"), 1, "bench algorithms measures the embedded engine only; --accumulo applies to bench ingest and bench spgemm");
+    assertError(acc("bench", "store"), 1, "bench store measures the embedded engine only; --accumulo applies to bench ingest, bench spgemm and bench latency");
+    assertError(acc("bench", "ops"), 1, "bench ops measures the embedded engine only; --accumulo applies to bench ingest, bench spgemm and bench latency");
+    assertError(acc("bench", "algorithms"), 1, "bench algorithms measures the embedded engine only; --accumulo applies to bench ingest, bench spgemm and bench latency");
     assertTrue(ok(CliRunner.raw("bench", "ingest", "--help")).replaceAll("\\s+", " ").contains("1,000,000 with --accumulo"));
     assertNoPassword();
   }
