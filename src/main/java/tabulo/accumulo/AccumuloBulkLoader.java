@@ -314,13 +314,15 @@ final class AccumuloBulkLoader implements SortedLoader {
         .from(files.toArray(String[]::new)).withFileSystem(fs).withoutSystemIterators().build();
         tabulo.storage.TableWriter w = store.writer(table)) {
       Mutation m = null;
+      ByteSequence row = null;
       for (java.util.Map.Entry<Key, Value> e : cells) {
         Key k = e.getKey();
-        if (m == null || !k.getRowData().equals(new org.apache.accumulo.core.data.ArrayByteSequence(m.getRow()))) {
+        if (row == null || !k.getRowData().equals(row)) {
           if (m != null) {
             w.addMutation(m);
           }
-          m = new Mutation(k.getRowData().toArray());
+          row = new org.apache.accumulo.core.data.ArrayByteSequence(k.getRowData().toArray());
+          m = new Mutation(row.getBackingArray());
         }
         ColumnVisibility cv = new ColumnVisibility(k.getColumnVisibilityData().toArray());
         if (k.isDeleted()) {

@@ -73,6 +73,7 @@ public final class LatencyBenchmark {
     String prefix = "latency_" + Long.toHexString(new Random().nextLong() & 0xffffffffL) + "_";
     try (Store store = open.get(); Session s = Session.open(store).inMemory(false)) {
       List<String> made = new ArrayList<>();
+      Timing timing = new Timing(host, s, prefix, made, out, log);
       try {
         String small = prefix + "S";
         String graph = prefix + "G100";
@@ -84,7 +85,7 @@ public final class LatencyBenchmark {
         made.addAll(List.of(small, graph, lesmis));
         Map<String, Step> steps = new LinkedHashMap<>();
         steps.put("create table", (x, t) -> x.store().create(t, TableSettings.defaults()));
-        steps.put("put 3 cells", (x, t) -> put(x.store(), t, List.of(new String[] {"a", "b", "1"},
+        steps.put("create table + put 3 cells", (x, t) -> put(x.store(), t, List.of(new String[] {"a", "b", "1"},
             new String[] {"b", "c", "2"}, new String[] {"c", "a", "3"})));
         steps.put("scan 3 cells", (x, t) -> x.store().scanAll(small, ScanSpec.all()));
         Matrix sm = s.matrix(small);
@@ -99,22 +100,7 @@ public final class LatencyBenchmark {
         steps.put("extract", (x, t) -> sm.extract(KeySpec.parse("a,b,"), KeySpec.all()).into(t));
         Matrix g = s.matrix(graph);
         steps.put("mxm, 100-vertex graph", (x, t) -> g.mxm(g, Semirings.PLUS_TIMES).into(t));
-        for (Map.Entry<String, Step> st : steps.entrySet()) {
-          double[] times = new double[repeats];
-          for (int i = -1; i < repeats; i++) { // one warm-up run
-            String t = prefix + "out" + made.size();
-            long t0 = System.nanoTime();
-            st.getValue().run(s, t);
-            if (i >= 0) {
-              times[i] = seconds(t0);
-            }
-            if (store.exists(t)) {
-              made.add(t);
-            }
-          }
-          out.put(st.getKey(), median(times));
-          log.printf("%s: %s %.3f s%n", host, st.getKey(), median(times));
-        }
+        timing.timeEach(steps, repeats, 1);
         double[] deletes = new double[repeats];
         for (int i = 0; i < repeats; i++) {
           String t = made.remove(made.size() - 1);
@@ -128,18 +114,7 @@ public final class LatencyBenchmark {
         algorithms.put("pagerank in tables, 77 vertices, 1e-10",
             (x, t) -> PageRank.run(lm, t, PageRank.Options.defaults().tolerance(1e-10)));
         algorithms.put("bfs in tables, 77 vertices", (x, t) -> Bfs.run(lm, t, Bfs.Options.from("Valjean,")));
-        for (Map.Entry<String, Step> st : algorithms.entrySet()) {
-          double[] times = new double[algorithmRuns];
-          for (int i = 0; i < algorithmRuns; i++) {
-            String t = prefix + "out" + made.size() + "_" + i;
-            long t0 = System.nanoTime();
-            st.getValue().run(s, t);
-            times[i] = seconds(t0);
-            made.add(t);
-          }
-          out.put(st.getKey(), median(times));
-          log.printf("%s: %s %.3f s%n", host, st.getKey(), median(times));
-        }
+        timing.timeEach(algorithms, algorithmRuns, 0);
       } finally {
         for (String t : made) {
           if (store.exists(t)) {
@@ -149,6 +124,30 @@ public final class LatencyBenchmark {
       }
     }
     return out;
+  }
+
+  /** Times steps in one session: each run writes to a new table name, and the tables made are kept in {@code made}. */
+  private record Timing(String host, Session session, String prefix, List<String> made, Map<String, Double> out,
+      PrintStream log) {
+    /** The median of {@code runs} timed runs of each step, after {@code warmUps} untimed ones. */
+    void timeEach(Map<String, Step> steps, int runs, int warmUps) {
+      for (Map.Entry<String, Step> st : steps.entrySet()) {
+        double[] times = new double[runs];
+        for (int i = -warmUps; i < runs; i++) {
+          String t = prefix + "out" + made.size();
+          long t0 = System.nanoTime();
+          st.getValue().run(session, t);
+          if (i >= 0) {
+            times[i] = seconds(t0);
+          }
+          if (session.store().exists(t)) {
+            made.add(t);
+          }
+        }
+        out.put(st.getKey(), median(times));
+        log.printf("%s: %s %.3f s%n", host, st.getKey(), median(times));
+      }
+    }
   }
 
   private static void put(Store store, String table, List<String[]> cells) {

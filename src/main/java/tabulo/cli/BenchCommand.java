@@ -296,7 +296,7 @@ final class BenchCommand implements Runnable {
 
   @Command(name = "latency", description = {"The fixed cost of each step on tiny data, embedded and on Accumulo.",
       "Seconds per step where the data is too small for anything else to count: connecting, creating and "
-          + "deleting a table, putting and scanning 3 cells, each operation kind on 3 cells (each into a new "
+          + "deleting a table, creating a table and putting 3 cells, scanning 3 cells, each operation kind on 3 cells (each into a new "
           + "table), mxm on a 100-vertex graph, and PageRank (to 1e-10) and BFS computed in tables on the "
           + "77-vertex Les Miserables graph. Median of --repeats runs in one warm session (algorithms: "
           + "--algorithm-runs). With --accumulo PROPS the same steps run there too (kernels in the tablet "

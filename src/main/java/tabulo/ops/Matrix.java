@@ -125,25 +125,19 @@ public final class Matrix {
    * computed next to the data into a one-cell temporary, which is read and dropped.
    */
   public double reduce(Monoid monoid) {
-    double[] small = foldIfAtMost(monoid, SMALL_FOLD);
+    double[] small = foldIfAtMost(table, monoid, SMALL_FOLD);
     return small != null ? small[0] : reduceInKernels(monoid);
   }
 
   /** The fold of every cell the session reads, computed by the kernels (whatever the matrix's size). */
   double reduceInKernels(Monoid monoid) {
     Matrix t = new Reduce(this, monoid, Reduce.Dim.ALL, monoid.name()).temporary();
-    double acc = monoid.identity();
     try {
       // the table folds the parts this reader may read into one cell; folding what comes is exact either way
-      for (Entry<Key, Value> e : session.store().scanAll(t.table, ScanSpec.all().auths(session.auths()))) {
-        Key k = e.getKey();
-        acc = monoid.add(acc, RowReader.decode(session.codec(), e.getValue(), table, RowReader.bytes(k.getRowData()),
-            RowReader.bytes(k.getColumnFamilyData()), RowReader.bytes(k.getColumnQualifierData())));
-      }
+      return foldIfAtMost(t.table, monoid, Long.MAX_VALUE)[0];
     } finally {
       session.store().discard(t.table);
     }
-    return acc;
   }
 
   /**
@@ -152,11 +146,14 @@ public final class Matrix {
    */
   static final int SMALL_FOLD = 10_000;
 
-  /** The fold of every cell the session reads, if there are at most {@code limit} of them; else null. */
-  private double[] foldIfAtMost(Monoid monoid, int limit) {
+  /**
+   * The fold of every cell of {@code source} the session reads, if there are at most {@code limit} of them;
+   * else null. A value that is not a number is reported as this matrix's.
+   */
+  private double[] foldIfAtMost(String source, Monoid monoid, long limit) {
     double acc = monoid.identity();
-    int n = 0;
-    try (tabulo.storage.Scan cells = session.store().scan(table, ScanSpec.all().auths(session.auths()))) {
+    long n = 0;
+    try (tabulo.storage.Scan cells = session.store().scan(source, ScanSpec.all().auths(session.auths()))) {
       for (Entry<Key, Value> e : cells) {
         if (++n > limit) {
           return null;
