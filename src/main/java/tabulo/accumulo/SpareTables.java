@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -57,6 +58,10 @@ final class SpareTables implements AutoCloseable {
   });
   private final Map<String, TableSettings> kinds = new ConcurrentHashMap<>(); // kind -> its settings
   private final Map<String, Integer> asked = new ConcurrentHashMap<>(); // kinds not kept ready, times asked for
+  // spares known to exist, by kind, as the last refill listed or made them: a take renames one without
+  // listing every table (after any table operation that listing re-reads every table's name from ZooKeeper)
+  private final Map<String, ConcurrentLinkedDeque<String>> known = new ConcurrentHashMap<>();
+  private volatile boolean listedOnce; // known holds what a listing found
   private boolean running; // a refill is under way
   private boolean again; // asked to refill since the last pass began
   private volatile boolean disabled; // the user may not create tables, or the store closed
@@ -86,12 +91,12 @@ final class SpareTables implements AutoCloseable {
     if (!kinds.containsKey(kind) && asked.merge(kind, 1, Integer::sum) >= 2 && kinds.size() < KINDS) {
       kinds.put(kind, settings); // asked for again: worth keeping ready (a kind asked for once may never recur)
     }
-    String prefix = ownPrefix + kind + "_";
     try {
-      for (String spare : client.tableOperations().list()) {
-        if (!spare.startsWith(prefix)) {
-          continue;
-        }
+      if (!listedOnce) {
+        learnSpares(); // the first take of a process: the spares earlier commands left
+      }
+      ConcurrentLinkedDeque<String> ready = known.get(kind);
+      for (String spare = ready == null ? null : ready.pollFirst(); spare != null; spare = ready.pollFirst()) {
         try {
           client.tableOperations().rename(spare, table);
           return true;
@@ -159,18 +164,32 @@ final class SpareTables implements AutoCloseable {
     }
   }
 
-  private void makeMissing() throws Exception {
-    Map<String, Integer> have = new HashMap<>();
+  /** Lists the user's spares by kind; returns how many of each there are. */
+  private Map<String, Integer> learnSpares() {
+    Map<String, ConcurrentLinkedDeque<String>> listed = new HashMap<>();
     for (String t : client.tableOperations().list()) {
       if (t.startsWith(ownPrefix)) {
-        have.merge(t.substring(ownPrefix.length(), t.lastIndexOf('_')), 1, Integer::sum);
+        String kind = t.substring(ownPrefix.length(), t.lastIndexOf('_'));
+        listed.computeIfAbsent(kind, k -> new ConcurrentLinkedDeque<>()).add(t);
       }
     }
+    known.keySet().retainAll(listed.keySet());
+    known.putAll(listed); // what other processes took since is found gone at the rename
+    listedOnce = true;
+    Map<String, Integer> counts = new HashMap<>();
+    listed.forEach((kind, names) -> counts.put(kind, names.size()));
+    return counts;
+  }
+
+  private void makeMissing() throws Exception {
+    Map<String, Integer> have = learnSpares();
     for (Map.Entry<String, TableSettings> k : kinds.entrySet()) {
+      ConcurrentLinkedDeque<String> ready = known.computeIfAbsent(k.getKey(), x -> new ConcurrentLinkedDeque<>());
       for (int i = have.getOrDefault(k.getKey(), 0); i < TARGET && !disabled; i++) {
         String name = ownPrefix + k.getKey() + "_" + HexFormat.of().formatHex(randomBytes());
         client.tableOperations().create(name, AccumuloStore.newTableConfiguration(k.getValue()));
         client.tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
+        ready.add(name);
       }
     }
   }

@@ -66,6 +66,7 @@ public final class Workspace implements AutoCloseable {
   private final String marker;
   private final List<String> tables = new ArrayList<>();
   private final java.util.concurrent.atomic.AtomicInteger reserved = new java.util.concurrent.atomic.AtomicInteger();
+  private TableWriter markerWriter;
 
   private Workspace(Store store, String namespace, String marker) {
     this.store = store;
@@ -158,16 +159,24 @@ public final class Workspace implements AutoCloseable {
   /** Deletes this run's temporaries that still exist (a published one was renamed away), then the marker. */
   @Override
   public void close() {
+    synchronized (this) {
+      if (markerWriter != null) {
+        markerWriter.close();
+        markerWriter = null;
+      }
+    }
     for (String t : tables) {
       store.discard(t);
     }
     store.discard(marker); // after the temporaries it lists
   }
 
-  private void write(Mutation m) {
-    try (TableWriter w = store.writer(marker)) { // durable before the temporary exists
-      w.addMutation(m);
+  private synchronized void write(Mutation m) {
+    if (markerWriter == null) {
+      markerWriter = store.writer(marker); // kept open: opening one looks the table up by name each time
     }
+    markerWriter.addMutation(m);
+    markerWriter.flush(); // durable before the temporary exists
   }
 
   /** Clears every run whose marker says its process is gone; markers that cannot be read are left. */
