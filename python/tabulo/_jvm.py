@@ -141,3 +141,8 @@ def _parameters() -> dict:
     names = {p.name for f in calls for p in inspect.signature(f).parameters.values()
              if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "self"}
     return {n.rstrip("_").replace("_", "-"): n for n in names}
+
+
+def python_names_changed():
+    """Methods were added to the package's classes (the declared calls): their parameters are read anew."""
+    _parameters.cache_clear()

@@ -1,9 +1,7 @@
-"""The table operations and graph algorithms of DbServer, with the command line's names and options.
+"""The table operations of DbServer, with the command line's names and options.
 Each runs next to the data as a Java job (progress line, Ctrl-C cancels: see _job) and returns the
 result table as a lazy DbTable (nothing comes to Python until .to_assoc()); reduce to a scalar and
 triangles return a number."""
-import numbers
-import warnings
 
 import numpy as np
 
@@ -21,13 +19,6 @@ def _output(mask=None, structure=False, complement=False, accum=None, auths=None
     _jvm.call(spec.auths, None if auths is None else (auths if isinstance(auths, str) else ",".join(auths)))
     _jvm.call(spec.codec, str(codec))
     _jvm.call(spec.kernels, str(kernels))
-    return spec
-
-
-def _in_tables(spec, in_tables):
-    """pagerank, components, ktruss, jaccard, triangles: in_tables=True computes every round in tables even where the kernels
-    run in this process (by default there an unlabelled graph is read once into arrays)."""
-    _jvm.call(spec.inTables, bool(in_tables))
     return spec
 
 
@@ -133,73 +124,3 @@ class Operations:
                       "partial_products": int(r.partialProducts()), "entries": int(r.entriesWritten()),
                       "seconds": float(r.seconds())}
         return table
-
-
-class Algorithms:
-    """Mixed into DbServer: the graph algorithms on an adjacency table G (row = source, column = target),
-    with the command line's names and options. Each returns its result table (lazy: `.to_assoc()`);
-    triangles returns the count. ``auths`` and ``kernels`` work for all; the output options (mask,
-    accum, ...) for triangles' per_vertex, clustering, ktruss and jaccard."""
-
-    def _alg(self):
-        return _jvm.java("tabulo.python.GraphAlgorithms")(self._bridge)
-
-    def degrees(self, g, out, in_=False, **output):
-        """OUT(v, degree): out-degrees (entries per row), or with in_=True in-degrees: `degrees`."""
-        return self._table_result(out, self._alg().degrees, "degrees", g, out, bool(in_), _output(**output))
-
-    def bfs(self, g, out, from_, hops=None, min_degree=None, max_degree=None, undirected=False, **output):
-        """OUT(v, level): hops from the nearest source (a D4M selection of vertices, sources 0): `bfs`.
-        Returns OUT; OUT.info["levels"] is the levels reached past the sources."""
-        if isinstance(from_, (numbers.Number, np.number)):  # one vertex's key, as sssp's from_ (not a position)
-            from_ = [from_]
-        levels = _job.run(self._alg().bfs, "bfs", g, out, selection_to_spec(from_, "from_"), _int(hops),
-                          _double(min_degree), _double(max_degree), bool(undirected), _output(**output))
-        return self._with_info(out, levels=int(levels))
-
-    def components(self, g, out, in_tables=False, **output):
-        """OUT(v, component): the smallest vertex key of v's undirected component: `components`."""
-        rounds = _job.run(self._alg().components, "components", g, out, _in_tables(_output(**output), in_tables))
-        return self._with_info(out, rounds=int(rounds))
-
-    def sssp(self, g, out, from_, **output):
-        """OUT(v, distance): shortest path lengths from vertex from_, edge values as lengths: `sssp`."""
-        rounds = _job.run(self._alg().sssp, "sssp", g, out, str(from_), _output(**output))
-        return self._with_info(out, rounds=int(rounds))
-
-    def pagerank(self, g, out, damping=0.85, tolerance=1e-9, max_iterations=100, in_tables=False, **output):
-        """OUT(v, rank), as NetworkX's pagerank(G, weight=None): `pagerank`. Warns when not converged
-        after max_iterations (OUT holds the last iterate); OUT.info has iterations, change, converged."""
-        r = _job.run(self._alg().pagerank, "pagerank", g, out, float(damping), float(tolerance),
-                     int(max_iterations), _in_tables(_output(**output), in_tables))
-        if not bool(r.converged()):
-            warnings.warn(f"pagerank: not converged after {int(r.iterations())} iterations (change "
-                          f"{float(r.change())}, needs < {int(r.vertices()) * tolerance}); {out} holds the last "
-                          "iterate", RuntimeWarning, stacklevel=2)
-        return self._with_info(out, iterations=int(r.iterations()), change=float(r.change()),
-                               converged=bool(r.converged()), vertices=int(r.vertices()))
-
-    def triangles(self, g, per_vertex=None, in_tables=False, **output):
-        """The number of triangles of G's undirected graph; with per_vertex=OUT also OUT(v, triangles):
-        `triangles`."""
-        return int(_job.run(self._alg().triangles, "triangles", g, per_vertex,
-                            _in_tables(_output(**output), in_tables)))
-
-    def clustering(self, g, out, **output):
-        """OUT(v, lcc): the local clustering coefficient of G's undirected graph: `clustering`."""
-        return self._table_result(out, self._alg().clustering, "clustering", g, out, _output(**output))
-
-    def ktruss(self, g, out, k, in_tables=False, **output):
-        """OUT: the k-truss of G's undirected graph, both directions, valued with triangles: `ktruss`."""
-        return self._table_result(out, self._alg().ktruss, "ktruss", g, out, int(k),
-                                  _in_tables(_output(**output), in_tables))
-
-    def jaccard(self, g, out, in_tables=False, **output):
-        """OUT(u, v) = |N(u) ∩ N(v)| / |N(u) ∪ N(v)| for u < v sharing a neighbour: `jaccard`."""
-        return self._table_result(out, self._alg().jaccard, "jaccard", g, out,
-                                  _in_tables(_output(**output), in_tables))
-
-    def _with_info(self, name, **info):
-        t = self.table(name)
-        t.info = info
-        return t

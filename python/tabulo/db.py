@@ -5,9 +5,9 @@ import os
 import numpy as np
 from scipy import sparse
 
-from . import _job, _jvm, _transfer
+from . import _declared, _job, _jvm, _transfer
 from ._keys import as_list, is_string, selection_to_spec
-from ._operations import Algorithms, Operations, _output
+from ._operations import Operations, _output
 from .assoc import Assoc
 
 
@@ -33,15 +33,19 @@ def connect(path=None, *, user=None, read_only=False, accumulo=None):
     return DbServer(bridge, None, accumulo=props)
 
 
-class DbServer(Operations, Algorithms):
+class DbServer(Operations):
     """An open database: db.ls(), db['T'] (a DbTable, created if absent), db['T', 'TT'] (a DbTablePair),
     db.table('T') (a handle on an existing table); the operations and algorithms (db.ewise_add, db.mult,
     db.pagerank, ...) run next to the data and return their result tables."""
 
     def __init__(self, bridge, path, accumulo=None):
+        _declared.install(DbServer)  # the graph algorithms (db.pagerank, db.bfs, ...), declared in Java
         self._bridge = bridge
         self.path = path  # the embedded database's directory (None on Accumulo)
         self.accumulo = accumulo  # the client properties file (None embedded)
+
+    def _declared_calls(self):
+        return _jvm.java("tabulo.python.Declared")(self._bridge)
 
     def ls(self):
         """Table names, sorted."""

@@ -19,6 +19,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 
 import tabulo.accumulo.AccumuloProps;
+import tabulo.api.Declaration;
+import tabulo.api.Declarations;
 import tabulo.accumulo.AccumuloStore;
 import tabulo.embedded.EmbeddedStore;
 import tabulo.storage.Store;
@@ -37,19 +39,16 @@ import tabulo.storage.TabuloException;
         "SPEC (D4M): 'a,b,c,' a list (last char separates), 'a,:,c,' an inclusive range, ':' all, "
             + "'pre*,' a prefix; these combine, e.g. 'a,c,:,f,x*,'."})
 public final class Main implements Runnable {
-  /** The commands, in the order {@code --help} lists them. */
-  private static final List<Class<?>> COMMANDS = List.of(TablesCommand.class, CreateCommand.class,
+  /** The commands, in the order {@code --help} lists them: command classes, and declared calls. */
+  private static final List<Object> COMMANDS = java.util.stream.Stream.of(List.of(TablesCommand.class, CreateCommand.class,
         DeleteCommand.class, RenameCommand.class,
         InfoCommand.class, PutCommand.class, ScanCommand.class, SetAuthsCommand.class, FlushCommand.class,
         CompactCommand.class, VerifyCommand.class, RepairCommand.class, ExportCommand.class, ImportCommand.class,
         GenCommand.class, MultCommand.class, EwiseAddCommand.class, EwiseMultCommand.class, ApplyCommand.class,
         SelectCommand.class, ReduceCommand.class, TransposeCommand.class, ExtractCommand.class, AssignCommand.class,
-        IngestCommand.class, QueryCommand.class, DegreeCommand.class,
-        DegreesCommand.class, BfsCommand.class, ComponentsCommand.class, SsspCommand.class, PageRankCommand.class,
-        TrianglesCommand.class, ClusteringCommand.class, KTrussCommand.class, JaccardCommand.class,
-        PartitionCommand.class,
-        MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
-        HelpCommand.class);
+        IngestCommand.class, QueryCommand.class, DegreeCommand.class), Declarations.ALL, List.of(
+        PartitionCommand.class, MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
+        HelpCommand.class)).<Object>flatMap(List::stream).toList();
 
   @Option(names = "--db", paramLabel = "DIR", scope = ScopeType.INHERIT,
       description = "Database directory (default: $TABULO_DB or ./tabulo-data); a new database is made in a new "
@@ -197,18 +196,30 @@ public final class Main implements Runnable {
   static CommandLine commandLine(String[] args) {
     CommandLine cl = new CommandLine(new Main());
     String wanted = commandName(args);
-    Class<?> chosen = null;
-    for (Class<?> c : COMMANDS) {
-      if (c.getAnnotation(Command.class).name().equals(wanted)) {
+    Object chosen = null;
+    for (Object c : COMMANDS) {
+      if (nameOf(c).equals(wanted)) {
         chosen = c;
       }
     }
     if (chosen != null && chosen != HelpCommand.class) {
-      cl.addSubcommand(chosen);
+      add(cl, chosen);
     } else {
-      COMMANDS.forEach(cl::addSubcommand);
+      COMMANDS.forEach(c -> add(cl, c));
     }
     return cl;
+  }
+
+  private static String nameOf(Object command) {
+    return command instanceof Declaration d ? d.name() : ((Class<?>) command).getAnnotation(Command.class).name();
+  }
+
+  private static void add(CommandLine cl, Object command) {
+    if (command instanceof Declaration d) {
+      cl.addSubcommand(d.name(), DeclaredCommand.commandLine(d));
+    } else {
+      cl.addSubcommand(command);
+    }
   }
 
   /** The first argument that is not one of the global options or their values: the command's name. */

@@ -1,0 +1,183 @@
+package tabulo.api;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.LongConsumer;
+
+import org.apache.accumulo.core.security.Authorizations;
+
+import tabulo.algorithms.IterationListener;
+import tabulo.math.BinaryOp;
+import tabulo.math.BinaryOps;
+import tabulo.math.ValueCodec;
+import tabulo.ops.Mask;
+import tabulo.ops.Session;
+import tabulo.ops.Target;
+import tabulo.storage.Store;
+import tabulo.storage.TabuloException;
+
+/**
+ * One call of a {@link Declaration}: the values of its parameters (read by a front end), the session
+ * the shared parameters describe, and where its rounds are told. Messages name parameters as the command
+ * line does ({@code --from}); Python translates them to its own names.
+ */
+public final class Call {
+  private final Declaration declaration;
+  private final Map<Parameter, Object> values;
+  private final Session session;
+  private final Consumer<String> rounds;
+  private final BooleanSupplier cancelled;
+
+  private Call(Declaration declaration, Map<Parameter, Object> values, Session session, Consumer<String> rounds,
+      BooleanSupplier cancelled) {
+    this.declaration = declaration;
+    this.values = values;
+    this.session = session;
+    this.rounds = rounds;
+    this.cancelled = cancelled;
+  }
+
+  /**
+   * A call of {@code d} on {@code store} with these values (every parameter of {@code d} present, defaults
+   * filled in): a session reading as the shared parameters say, telling {@code progress} the cells
+   * computed, stopped once {@code cancelled} says so; {@code rounds} hears each round's line.
+   */
+  public static Call open(Declaration d, Map<Parameter, Object> values, Store store, LongConsumer progress,
+      BooleanSupplier cancelled, Consumer<String> rounds) {
+    if (d.takes(Shared.Group.OUTPUT) && values.get(Shared.MASK) == null
+        && (Boolean.TRUE.equals(values.get(Shared.STRUCTURE)) || Boolean.TRUE.equals(values.get(Shared.COMPLEMENT)))) {
+      throw new TabuloException((Boolean.TRUE.equals(values.get(Shared.STRUCTURE)) ? "--structure" : "--complement")
+          + " needs --mask");
+    }
+    Session s = Session.open(store).progress(progress).cancelled(cancelled);
+    if (d.takes(Shared.Group.READ)) {
+      String codec = (String) values.get(Shared.CODEC);
+      if (codec != null) {
+        try {
+          s.codec(ValueCodec.named(codec));
+        } catch (IllegalArgumentException e) {
+          throw new TabuloException("--codec: " + e.getMessage());
+        }
+      }
+      String kernels = (String) values.get(Shared.KERNELS);
+      if (kernels != null) {
+        String k = kernels.toLowerCase(Locale.ROOT);
+        if (!k.equals("server") && !k.equals("client")) {
+          throw new TabuloException("--kernels: expected server or client, got '" + kernels + "'");
+        }
+        s.nextToData(k.equals("server"));
+      }
+      String auths = (String) values.get(Shared.AUTHS);
+      if (auths != null) {
+        s.auths(authorizations(auths, "--auths"));
+      }
+    }
+    if (d.takes(Shared.Group.IN_TABLES)) {
+      s.inMemory(!Boolean.TRUE.equals(values.get(Shared.IN_TABLES_FLAG)));
+    }
+    return new Call(d, values, s, rounds, cancelled);
+  }
+
+  /** Authorizations written {@code a,b}; a blank one is an error naming {@code what}. */
+  public static Authorizations authorizations(String list, String what) {
+    List<String> out = new ArrayList<>();
+    for (String s : list.split(",")) {
+      if (s.isEmpty()) {
+        continue;
+      }
+      if (s.isBlank()) {
+        // Accumulo accepts any non-blank authorization (expressions quote unusual ones: "a b")
+        throw new TabuloException("invalid authorization '" + s + "' in " + what + ": it is blank");
+      }
+      out.add(s);
+    }
+    return new Authorizations(out.toArray(new String[0]));
+  }
+
+  public Declaration declaration() {
+    return declaration;
+  }
+
+  public Session session() {
+    return session;
+  }
+
+  /** The value of {@code p} (its default when not given; null when it has none). */
+  public Object value(Parameter p) {
+    if (!values.containsKey(p)) {
+      throw new IllegalArgumentException(declaration.name() + " has no parameter " + p.name());
+    }
+    return values.get(p);
+  }
+
+  public String text(Parameter p) {
+    return (String) value(p);
+  }
+
+  public Integer integer(Parameter p) {
+    return (Integer) value(p);
+  }
+
+  public Double real(Parameter p) {
+    return (Double) value(p);
+  }
+
+  public boolean flag(Parameter p) {
+    return Boolean.TRUE.equals(value(p));
+  }
+
+  /** Table {@code name} through the mask, accumulated as asked (a plain new table without {@link Shared.Group#OUTPUT}). */
+  public Target target(String name) {
+    Target t = Target.table(name);
+    if (!declaration.takes(Shared.Group.OUTPUT)) {
+      return t;
+    }
+    String accum = (String) values.get(Shared.ACCUM);
+    if (accum != null) {
+      t = t.accum(binaryOp("--accum", accum));
+    }
+    String mask = (String) values.get(Shared.MASK);
+    if (mask != null) {
+      if (!session.store().exists(mask)) {
+        throw new TabuloException("no such mask table: " + mask + " (--mask)");
+      }
+      Mask m = Mask.of(session.matrix(mask));
+      m = flag(Shared.STRUCTURE) ? m.structure() : m;
+      t = t.mask(flag(Shared.COMPLEMENT) ? m.complement() : m);
+    }
+    return t;
+  }
+
+  /** Whether the result is combined into an existing table (--accum). */
+  public boolean accumulates() {
+    return declaration.takes(Shared.Group.OUTPUT) && values.get(Shared.ACCUM) != null;
+  }
+
+  /** The binary operator {@code name}, or an error naming {@code option}. */
+  public static BinaryOp binaryOp(String option, String name) {
+    try {
+      return BinaryOps.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(option + ": " + e.getMessage());
+    }
+  }
+
+  /** Tells the caller one round's line ("round 3, 12 labels changed"). */
+  public void round(String text) {
+    rounds.accept(text);
+  }
+
+  /** A listener telling each round: "round N, C WHAT". */
+  public IterationListener rounds(String what) {
+    return (iteration, change) -> round(String.format("round %d, %,d %s", iteration, change, what));
+  }
+
+  /** Whether the caller asked to stop (Ctrl-C). */
+  public BooleanSupplier cancelled() {
+    return cancelled;
+  }
+}

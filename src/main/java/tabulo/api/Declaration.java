@@ -1,0 +1,46 @@
+package tabulo.api;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * An operation or algorithm declared once: its name, its help, its parameters (with their types,
+ * defaults and help), the shared parameter groups it takes, and the body that runs it. The command line
+ * ({@code tabulo NAME ...}, its {@code --help}) and Python ({@code db.NAME(...)}, its docstring) are built
+ * from the declaration, so a parameter, a default or a help line is written in one place.
+ */
+public record Declaration(String name, List<String> description, List<Parameter> parameters,
+    Set<Shared.Group> groups, Body body) {
+  /** Runs one call; returns what the caller is told. */
+  public interface Body {
+    Outcome run(Call call);
+  }
+
+  public Declaration {
+    description = List.copyOf(description);
+    parameters = List.copyOf(parameters);
+    groups = groups.isEmpty() ? EnumSet.noneOf(Shared.Group.class) : EnumSet.copyOf(groups);
+  }
+
+  /** Its own parameters, then those of its groups, in the order the help lists them. */
+  public List<Parameter> allParameters() {
+    List<Parameter> all = new ArrayList<>(parameters);
+    for (Shared.Group g : Shared.Group.values()) {
+      if (groups.contains(g)) {
+        all.addAll(g.parameters());
+      }
+    }
+    return all;
+  }
+
+  public boolean takes(Shared.Group group) {
+    return groups.contains(group);
+  }
+
+  /** The one-line summary: the first line of the description. */
+  public String summary() {
+    return description.get(0);
+  }
+}

@@ -1,0 +1,98 @@
+package tabulo.cli;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+import tabulo.api.Call;
+import tabulo.api.Declaration;
+import tabulo.api.Outcome;
+import tabulo.api.Parameter;
+import tabulo.kernel.KernelCounters;
+import tabulo.ops.Session;
+import tabulo.storage.Store;
+import tabulo.util.Progress;
+
+/**
+ * The command a {@link Declaration} makes: its positionals and options read from the declaration (so
+ * {@code --help} is the declaration's), the call run with progress and rounds on a terminal and Ctrl-C
+ * stopping it, and its outcome printed.
+ */
+final class DeclaredCommand implements Runnable {
+  private final Declaration declaration;
+  private CommandSpec spec;
+
+  private DeclaredCommand(Declaration declaration) {
+    this.declaration = declaration;
+  }
+
+  static CommandLine commandLine(Declaration d) {
+    DeclaredCommand command = new DeclaredCommand(d);
+    CommandSpec spec = CommandSpec.wrapWithoutInspection(command);
+    command.spec = spec;
+    spec.name(d.name());
+    spec.usageMessage().description(d.description().toArray(new String[0]));
+    int index = 0;
+    for (Parameter p : d.allParameters()) {
+      if (p.positional()) {
+        spec.addPositional(PositionalParamSpec.builder().index(Integer.toString(index++)).paramLabel(p.label())
+            .description(p.helpWithDefault()).type(String.class).required(p.required()).build());
+      } else if (p.type() == Parameter.Type.FLAG) {
+        spec.addOption(OptionSpec.builder(p.cliName()).description(p.help()).type(boolean.class).arity("0").build());
+      } else {
+        spec.addOption(OptionSpec.builder(p.cliName()).paramLabel(p.label()).description(p.helpWithDefault())
+            .type(String.class).required(p.required()).build());
+      }
+    }
+    return new CommandLine(spec);
+  }
+
+  @Override
+  public void run() {
+    Main main = (Main) spec.parent().userObject();
+    Map<Parameter, Object> values = new LinkedHashMap<>();
+    int index = 0;
+    for (Parameter p : declaration.allParameters()) {
+      Object given = p.positional() ? spec.positionalParameters().get(index++).getValue()
+          : spec.findOption(p.cliName()).getValue();
+      values.put(p, p.type() == Parameter.Type.FLAG ? Boolean.TRUE.equals(given) : p.parse((String) given));
+    }
+    String name = declaration.name();
+    boolean terminal = System.console() != null;
+    Progress progress = Progress.onTerminal(name + " cells", 0);
+    AtomicReference<KernelCounters> last = new AtomicReference<>();
+    Outcome outcome;
+    Call call;
+    try (Store store = main.openStore()) {
+      call = Call.open(declaration, values, store, progress::update, CtrlC.guarding(), text -> {
+        if (terminal) {
+          main.err().printf("%s: %s%n", name, text);
+          main.err().flush();
+        }
+      });
+      try (Session s = call.session().onRunEnd(last::set)) {
+        outcome = declaration.body().run(call);
+      }
+    } finally {
+      progress.done();
+    }
+    if (outcome.warning() != null) {
+      main.err().printf("%s: warning: %s%n", name, outcome.warning());
+    }
+    if (outcome.line() != null) {
+      main.out().println(outcome.line());
+      return;
+    }
+    long cells = last.get() == null ? 0 : last.get().entriesWritten.get();
+    if (call.accumulates()) {
+      main.out().printf("%s: accumulated into %s, which now holds %,d cells%n", name, outcome.table(), cells);
+    } else {
+      main.out().printf("%s: %,d cells written to %s%n", name, cells, outcome.table());
+    }
+  }
+}
