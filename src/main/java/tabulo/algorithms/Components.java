@@ -1,10 +1,12 @@
 package tabulo.algorithms;
 
+import tabulo.algorithms.resident.Resident;
+import tabulo.algorithms.resident.ResidentComponents;
+import tabulo.algorithms.resident.ResidentGraph;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
 import tabulo.ops.ResultSplits;
-import tabulo.ops.ResidentGraph;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.TableSettings;
@@ -21,10 +23,8 @@ import tabulo.storage.TabuloException;
  * client holds the |V| keys (never the edges); the rounds run next to the data. Rounds are at most the
  * largest component's diameter + 1 (FastSV would need fewer).
  *
- * <p>Where the kernels run in this process, G's structure is read once into arrays ({@link ResidentGraph})
- * and joined by union-find (union by the smaller root, path halving): the root of a part is its smallest
- * id, hence its smallest key; one pass over the edges, reported as one round. A graph too large for the
- * heap, a labelled one (its result cells must carry labels) and the Accumulo host propagate labels in tables.
+ * <p>Where G can be held in memory ({@link Resident}), {@link ResidentComponents} joins its arrays by
+ * union-find instead (one pass, reported as one round).
  */
 public final class Components {
   public static final String COLUMN = "component";
@@ -37,12 +37,9 @@ public final class Components {
     if (s.store().exists(out)) {
       throw new TabuloException("table exists: " + out);
     }
-    ResidentGraph held = ResidentGraph.load(g, ResidentGraph.defaultMaxEdges());
+    ResidentGraph held = Resident.graphFor(g);
     if (held != null) {
-      int[] root = unionFind(held);
-      listener.iteration(1, root.length);
-      held.publishVector(s, out, "components", g.table(), COLUMN, v -> held.key(root[v]));
-      return 1;
+      return ResidentComponents.run(held, g, out, listener);
     }
     Matrix zero = Graph.undirected(g).applyBindFirst(BinaryOps.FIRST, 0).temporary();
     VertexRanks ranks = VertexRanks.of(Graph.vertices(g, COLUMN), COLUMN, out, g.table());
@@ -75,38 +72,5 @@ public final class Components {
     ranks.writeKeys(labels, COLUMN, named);
     s.store().rename(named, out);
     return round;
-  }
-
-  /** Each vertex's part as its smallest vertex id (edges joined in either direction; self-loops change nothing). */
-  static int[] unionFind(ResidentGraph g) {
-    int[] parent = new int[g.vertices()];
-    for (int v = 0; v < parent.length; v++) {
-      parent[v] = v;
-    }
-    int[] offsets = g.offsets();
-    int[] targets = g.targets();
-    for (int u = 0; u < parent.length; u++) {
-      for (int k = offsets[u]; k < offsets[u + 1]; k++) {
-        int a = find(parent, u);
-        int b = find(parent, targets[k]);
-        if (a < b) {
-          parent[b] = a;
-        } else if (b < a) {
-          parent[a] = b;
-        }
-      }
-    }
-    for (int v = 0; v < parent.length; v++) {
-      parent[v] = parent[parent[v]]; // roots are smaller than their members, so one pass in id order flattens
-    }
-    return parent;
-  }
-
-  private static int find(int[] parent, int v) {
-    while (parent[v] != v) {
-      parent[v] = parent[parent[v]];
-      v = parent[v];
-    }
-    return v;
   }
 }

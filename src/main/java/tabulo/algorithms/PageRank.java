@@ -1,14 +1,15 @@
 package tabulo.algorithms;
 
-import java.util.Arrays;
 import java.util.function.BooleanSupplier;
 
+import tabulo.algorithms.resident.Resident;
+import tabulo.algorithms.resident.ResidentGraph;
+import tabulo.algorithms.resident.ResidentPageRank;
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.Semirings;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
-import tabulo.ops.ResidentGraph;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.TabuloException;
@@ -23,10 +24,8 @@ import tabulo.storage.TabuloException;
  * dangling rank needs no operation of its own), the base vector, r' = base + y, and sum |r' - r|
  * (difference, abs, sum); sum(r) is carried from round to round, not read back.
  *
- * <p>Where the kernels run in this process, G's structure is read once into arrays ({@link ResidentGraph})
- * and the rounds are the same power iteration pushed along them (reading G's table once, where the
- * operations above read G and write vectors every round); a graph too large for the heap, a labelled one
- * (its ranks must carry labels) and the Accumulo host use the operations.
+ * <p>Where G can be held in memory ({@link Resident}), {@link ResidentPageRank} runs the same rounds over
+ * its arrays instead: G read once, where the operations read it and write vectors every round.
  */
 public final class PageRank {
   public static final String COLUMN = "rank";
@@ -84,9 +83,9 @@ public final class PageRank {
     if (s.store().exists(out)) {
       throw new TabuloException("table exists: " + out);
     }
-    ResidentGraph held = ResidentGraph.load(g, ResidentGraph.defaultMaxEdges());
+    ResidentGraph held = Resident.graphFor(g);
     if (held != null) {
-      return inMemory(held, g, out, o); // the table's cells once, then every round over arrays
+      return ResidentPageRank.run(held, g, out, o);
     }
     Matrix ones = g.apply(UnaryOps.ONE).temporary(); // unweighted: only the structure of G counts
     Matrix outdeg = ones.reduceRows(Monoids.PLUS, COLUMN).temporary();
@@ -133,55 +132,6 @@ public final class PageRank {
     }
     r.apply(UnaryOps.IDENTITY).into(out);
     return new Result(o.maxIterations(), change, false, n);
-  }
-
-  /** The power iteration over G's arrays, pushing each vertex's damped share along its out-edges. */
-  private static Result inMemory(ResidentGraph g, Matrix table, String out, Options o) {
-    Session s = table.session();
-    int n = g.vertices();
-    int[] offsets = g.offsets();
-    int[] targets = g.targets();
-    double d = o.damping();
-    double[] r = new double[n];
-    double[] next = new double[n];
-    Arrays.fill(r, 1.0 / n);
-    double change = Double.NaN;
-    int iterations = 0;
-    boolean converged = n == 0;
-    while (!converged && iterations < o.maxIterations()) {
-      if (o.cancelled().getAsBoolean()) {
-        throw new TabuloException("pagerank: cancelled at iteration " + (iterations + 1));
-      }
-      double dangling = 0;
-      Arrays.fill(next, 0);
-      for (int u = 0; u < n; u++) {
-        int from = offsets[u];
-        int to = offsets[u + 1];
-        if (from == to) {
-          dangling += r[u];
-          continue;
-        }
-        double share = d * r[u] / (to - from);
-        for (int k = from; k < to; k++) {
-          next[targets[k]] += share;
-        }
-      }
-      double base = (1 - d) / n + d * dangling / n;
-      change = 0;
-      for (int v = 0; v < n; v++) {
-        next[v] += base;
-        change += Math.abs(next[v] - r[v]);
-      }
-      double[] t = r;
-      r = next;
-      next = t;
-      iterations++;
-      o.listener().iteration(iterations, change);
-      converged = change < n * o.tolerance();
-    }
-    double[] ranks = r;
-    g.publishVector(s, out, "pagerank", table.table(), COLUMN, v -> s.codec().encode(ranks[v]));
-    return new Result(iterations, n == 0 ? 0 : change, converged, n);
   }
 
   /** An iteration's intermediates go as soon as they are used (the session deletes whatever is left). */

@@ -80,7 +80,7 @@ public class JaccardTest {
           String tag = g + "_" + reader.toString().replace(",", "");
           try (Session s = Session.open(store).auths(reader)) {
             Jaccard.run(s.matrix(g), Target.table(tag + "_fused"));
-            Jaccard.composed(s.matrix(g), Target.table(tag + "_composed"));
+            ComposedJaccard.run(s.matrix(g), Target.table(tag + "_composed"));
           }
           Map<String, Double> composed = GraphOracle.read(store, tag + "_composed", reader, true);
           Map<String, Double> fused = GraphOracle.read(store, tag + "_fused", reader, true);

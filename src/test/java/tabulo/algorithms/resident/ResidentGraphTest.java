@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.algorithms.resident;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.embedded.EmbeddedStore;
 import tabulo.kernel.Columns;
+import tabulo.ops.Session;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
@@ -67,7 +68,7 @@ class ResidentGraphTest {
           store.flush("G");
         }
       }
-      ResidentGraph g = ResidentGraph.load(s.matrix("G"), 1_000_000);
+      ResidentGraph g = Resident.graphFor(s.matrix("G"), 1_000_000);
       assertNotNull(g);
       Map<String, TreeSet<String>> expected = bruteForce(store, "G", new Authorizations());
       assertGraph(expected, g);
@@ -89,19 +90,19 @@ class ResidentGraphTest {
         w.addMutation(m);
       }
       try (Session s = Session.open(store).auths(new Authorizations())) {
-        ResidentGraph g = ResidentGraph.load(s.matrix("G"), 1_000_000);
+        ResidentGraph g = Resident.graphFor(s.matrix("G"), 1_000_000);
         assertGraph(bruteForce(store, "G", new Authorizations()), g);
         assertEquals(3, g.vertices());
       }
       try (Session s = Session.open(store).auths(new Authorizations("secret"))) {
-        assertNull(ResidentGraph.load(s.matrix("G"), 1_000_000), "a labelled cell: the tables carry labels");
+        assertNull(Resident.graphFor(s.matrix("G"), 1_000_000), "a labelled cell: the tables carry labels");
       }
       try (Session s = Session.open(store).auths(new Authorizations())) {
-        assertNull(ResidentGraph.load(s.matrix("G"), 2), "more edges than allowed");
-        assertNotNull(ResidentGraph.load(s.matrix("G"), 3));
+        assertNull(Resident.graphFor(s.matrix("G"), 2), "more edges than allowed");
+        assertNotNull(Resident.graphFor(s.matrix("G"), 3));
       }
       try (Session s = Session.open(store).auths(new Authorizations()).inMemory(false)) {
-        assertNull(ResidentGraph.load(s.matrix("G"), 1_000_000), "the session computes in tables");
+        assertNull(Resident.graphFor(s.matrix("G"), 1_000_000), "the session computes in tables");
       }
     }
   }

@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.algorithms.resident;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,6 +12,7 @@ import tabulo.kernel.KeyDictionary;
 import tabulo.kernel.Pieces;
 import tabulo.kernel.Scans;
 import tabulo.kernel.Tasks;
+import tabulo.ops.Session;
 import tabulo.rfile.CellFields;
 import tabulo.select.KeySpec;
 import tabulo.storage.Scan;

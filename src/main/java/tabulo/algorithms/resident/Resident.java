@@ -1,0 +1,59 @@
+package tabulo.algorithms.resident;
+
+import tabulo.ops.Matrix;
+import tabulo.ops.Session;
+import tabulo.ops.Target;
+import tabulo.storage.TableNames;
+
+/**
+ * When a graph algorithm computes over G held in this process ({@link ResidentGraph}) instead of in tables.
+ * Each algorithm asks first and runs its in-memory version when it gets a graph:
+ * {@code ResidentGraph held = Resident.graphFor(g); if (held != null) return ResidentX.run(held, ...);}.
+ * G is held only when
+ * <ul>
+ * <li>the session allows it and its kernels run in this process ({@link Session#holdsGraphsInMemory}):
+ * tablet servers keep nothing between kernel runs, so there the algorithms compute in tables;
+ * <li>no cell the reader sees is labelled: a result cell must carry the labels of the cells it came from,
+ * which the table kernels do;
+ * <li>the reader sees at most {@link #maxEdges} cells, a 64th of the heap's size in bytes (a table storing
+ * more than twice as many entries, versions and deletes included, is not read at all);
+ * <li>for an algorithm writing a {@link Target}: OUT is a plain new table (a mask, an accumulator, a
+ * temporary or an existing table take the operations' way, and their errors).
+ * </ul>
+ */
+public final class Resident {
+  private Resident() {}
+
+  /** G held in memory, or null: compute in tables. */
+  public static ResidentGraph graphFor(Matrix g) {
+    return graphFor(g, maxEdges());
+  }
+
+  /** As {@link #graphFor(Matrix)}, for an algorithm writing {@code out}; OUT's name is checked before G is read. */
+  public static ResidentGraph graphFor(Matrix g, Target out) {
+    boolean plainNew = out.mask() == null && out.accum() == null && out.table() != null
+        && !g.session().store().exists(out.table());
+    return plainNew ? load(g, maxEdges(), out.table()) : null;
+  }
+
+  /** As {@link #graphFor(Matrix)} with a bound of {@code maxEdges} cells (read up to there). */
+  static ResidentGraph graphFor(Matrix g, long maxEdges) {
+    return load(g, maxEdges, null);
+  }
+
+  private static ResidentGraph load(Matrix g, long maxEdges, String out) {
+    Session s = g.session();
+    if (!s.holdsGraphsInMemory() || s.store().info(g.table()).knownEntries() > 2 * maxEdges) {
+      return null; // stored entries count versions and deletes too: only far too many is a reason not to try
+    }
+    if (out != null) {
+      TableNames.checkUserTable(out); // before the graph is read
+    }
+    return ResidentGraphLoader.load(s, g.table(), maxEdges);
+  }
+
+  /** The largest graph, in cells, held in memory: about 1/64 of the heap (its arrays and keys fit twice over). */
+  private static long maxEdges() {
+    return Runtime.getRuntime().maxMemory() / 64;
+  }
+}
