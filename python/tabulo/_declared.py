@@ -68,8 +68,10 @@ def _method(d):
         values = _jvm.java("java.util.HashMap")()
         for p in params:
             v = bound.arguments[p["python"]]
-            if v is not None and p["type"] == "SELECTION":
-                v = selection_to_spec([v] if isinstance(v, (numbers.Number, np.number)) else v, p["python"])
+            if v is not None and p["type"] == "VERTICES" and isinstance(v, (numbers.Number, np.number)):
+                v = [v]  # one vertex's key
+            if v is not None and p["type"] in ("SELECTION", "VERTICES"):
+                v = selection_to_spec(v, p["python"])
             values.put(p["name"], _java(v))
         outcome = _job.run(self._declared_calls().call, method.__name__, name, values)
         if outcome.warning() is not None:

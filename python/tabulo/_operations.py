@@ -48,14 +48,6 @@ class Operations:
         _job.run(start, name, *args)
         return self.table(c)
 
-    def ewise_add(self, a, b, c, op="plus", **output):
-        """C = A op B over the union of keys (op where both hold a key, else the one value): `ewise-add`."""
-        return self._table_result(c, self._ops().ewiseAdd, "ewise_add", a, b, c, op, _output(**output))
-
-    def ewise_mult(self, a, b, c, op="times", **output):
-        """C = A op B over the intersection of keys: `ewise-mult`."""
-        return self._table_result(c, self._ops().ewiseMult, "ewise_mult", a, b, c, op, _output(**output))
-
     def apply(self, a, c, op, scalar=None, bind="second", **output):
         """C = f(A) with a unary op (identity ainv minv abs one lnot sqrt exp log), or with scalar=X a binary
         op bound to X: op(a, X) (bind="second") or op(X, a) (bind="first"): `apply`."""
@@ -81,15 +73,6 @@ class Operations:
         may read as a number: `reduce` (`--scalar`)."""
         result = _job.run(self._ops().reduce, "reduce", a, c, dim, monoid, column, _output(**output))
         return float(result) if c is None else self.table(c)
-
-    def transpose(self, a, c, **output):
-        """C = A^T: `transpose`."""
-        return self._table_result(c, self._ops().transpose, "transpose", a, c, _output(**output))
-
-    def extract(self, a, c, rows=":", cols=":", **output):
-        """C = A(rows, cols) with D4M selections: `extract`."""
-        return self._table_result(c, self._ops().extract, "extract", a, c, selection_to_spec(rows, "rows"),
-                                  selection_to_spec(cols, "cols"), _output(**output))
 
     def assign(self, c, a, rows=":", cols=":", **output):
         """C(rows, cols) = A into the existing table C (with accum: C(rows, cols) accum= A); C outside the

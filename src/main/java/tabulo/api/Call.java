@@ -15,8 +15,10 @@ import tabulo.math.BinaryOp;
 import tabulo.math.BinaryOps;
 import tabulo.math.ValueCodec;
 import tabulo.ops.Mask;
+import tabulo.ops.Operation;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
@@ -48,10 +50,9 @@ public final class Call {
    */
   public static Call open(Declaration d, Map<Parameter, Object> values, Store store, LongConsumer progress,
       BooleanSupplier cancelled, Consumer<String> rounds) {
-    if (d.takes(Shared.Group.OUTPUT) && values.get(Shared.MASK) == null
-        && (Boolean.TRUE.equals(values.get(Shared.STRUCTURE)) || Boolean.TRUE.equals(values.get(Shared.COMPLEMENT)))) {
-      throw new TabuloException((Boolean.TRUE.equals(values.get(Shared.STRUCTURE)) ? "--structure" : "--complement")
-          + " needs --mask");
+    String misuse = misuse(d, values);
+    if (misuse != null) {
+      throw new TabuloException(misuse);
     }
     Session s = Session.open(store).progress(progress).cancelled(cancelled);
     if (d.takes(Shared.Group.READ)) {
@@ -80,6 +81,21 @@ public final class Call {
       s.inMemory(!Boolean.TRUE.equals(values.get(Shared.IN_TABLES_FLAG)));
     }
     return new Call(d, values, s, rounds, cancelled);
+  }
+
+  /**
+   * What is wrong with how the parameters were combined (the command line reports it as a usage error), or
+   * null.
+   */
+  public static String misuse(Declaration d, Map<Parameter, Object> values) {
+    if (d.takes(Shared.Group.OUTPUT) && values.get(Shared.MASK) == null) {
+      for (Parameter p : new Parameter[] {Shared.STRUCTURE, Shared.COMPLEMENT}) {
+        if (Boolean.TRUE.equals(values.get(p))) {
+          return p.cliName() + " needs --mask";
+        }
+      }
+    }
+    return null;
   }
 
   /** Authorizations written {@code a,b}; a blank one is an error naming {@code what}. */
@@ -150,6 +166,44 @@ public final class Call {
       t = t.mask(flag(Shared.COMPLEMENT) ? m.complement() : m);
     }
     return t;
+  }
+
+  /**
+   * Computes {@code op} into table {@code name} through the mask and accumulator; a value the codec cannot
+   * store stops it with the table unwritten.
+   */
+  public Outcome write(Operation op, String name) {
+    try {
+      op.into(target(name));
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(declaration.name() + ": " + e.getMessage() + " (--codec " + session.codec().name()
+          + "); " + name + " was not written");
+    }
+    return Outcome.operation(name);
+  }
+
+  /** The D4M selection {@code p} names ({@code ':'} when not given), or an error naming it. */
+  public KeySpec selection(Parameter p) {
+    String text = text(p);
+    try {
+      return text == null ? KeySpec.all() : KeySpec.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(p.cliName() + ": " + e.getMessage());
+    }
+  }
+
+  /** How the result was written, for a one-line report: " (mask ..., accum ...)" or "". */
+  public String how() {
+    if (!declaration.takes(Shared.Group.OUTPUT)) {
+      return "";
+    }
+    String mask = (String) values.get(Shared.MASK);
+    String accum = (String) values.get(Shared.ACCUM);
+    String m = mask == null ? "" : "mask " + (flag(Shared.COMPLEMENT) ? "!" : "")
+        + (flag(Shared.STRUCTURE) ? "struct(" + mask + ")" : mask);
+    String a = accum == null ? "" : "accum " + accum;
+    String both = m.isEmpty() || a.isEmpty() ? m + a : m + ", " + a;
+    return both.isEmpty() ? "" : " (" + both + ")";
   }
 
   /** Whether the result is combined into an existing table (--accum). */

@@ -11,13 +11,25 @@ import tabulo.api.algorithms.KTrussDeclaration;
 import tabulo.api.algorithms.PageRankDeclaration;
 import tabulo.api.algorithms.ShortestPathsDeclaration;
 import tabulo.api.algorithms.TrianglesDeclaration;
+import tabulo.api.operations.EwiseAddDeclaration;
+import tabulo.api.operations.EwiseMultDeclaration;
+import tabulo.api.operations.ExtractDeclaration;
+import tabulo.api.operations.TransposeDeclaration;
 
 /** Every declared call, in the order the command line's help lists them. */
 public final class Declarations {
-  public static final List<Declaration> ALL = List.of(DegreesDeclaration.DEGREES, BfsDeclaration.BFS,
+  /** The operations declared, in the order the help lists them (the command line puts others among them). */
+  public static final List<Declaration> OPERATIONS = List.of(EwiseAddDeclaration.EWISE_ADD,
+      EwiseMultDeclaration.EWISE_MULT, TransposeDeclaration.TRANSPOSE, ExtractDeclaration.EXTRACT);
+
+  /** The graph algorithms, in the order the help lists them. */
+  public static final List<Declaration> ALGORITHMS = List.of(DegreesDeclaration.DEGREES, BfsDeclaration.BFS,
       ComponentsDeclaration.COMPONENTS, ShortestPathsDeclaration.SSSP, PageRankDeclaration.PAGERANK,
       TrianglesDeclaration.TRIANGLES, ClusteringDeclaration.CLUSTERING, KTrussDeclaration.KTRUSS,
       JaccardDeclaration.JACCARD);
+
+  public static final List<Declaration> ALL = java.util.stream.Stream.concat(OPERATIONS.stream(),
+      ALGORITHMS.stream()).toList();
 
   private Declarations() {}
 

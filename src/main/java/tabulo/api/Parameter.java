@@ -20,8 +20,10 @@ public record Parameter(String name, Type type, String label, boolean positional
     TABLE,
     /** Any text: a key, an operator's name. */
     TEXT,
-    /** A D4M selection of keys ({@code 'a,b,'}, {@code 'x*,'}); Python also takes a list or one key. */
+    /** A D4M selection of keys ({@code 'a,b,'}, {@code 'x*,'}); Python also takes a list of keys. */
     SELECTION,
+    /** A selection of vertices: as {@link #SELECTION}, and Python also takes one vertex's key (a number too). */
+    VERTICES,
     INTEGER,
     REAL,
     /** Present or not: {@code --in}, {@code in_=True}. */

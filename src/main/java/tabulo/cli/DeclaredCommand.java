@@ -62,10 +62,15 @@ final class DeclaredCommand implements Runnable {
           : spec.findOption(p.cliName()).getValue();
       values.put(p, p.type() == Parameter.Type.FLAG ? Boolean.TRUE.equals(given) : p.parse((String) given));
     }
+    String misuse = Call.misuse(declaration, values);
+    if (misuse != null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), misuse);
+    }
     String name = declaration.name();
     boolean terminal = System.console() != null;
     Progress progress = Progress.onTerminal(name + " cells", 0);
-    AtomicReference<KernelCounters> last = new AtomicReference<>();
+    AtomicReference<KernelCounters> first = new AtomicReference<>(); // an operation's first run computes T
+    AtomicReference<KernelCounters> last = new AtomicReference<>(); // the last writes C (masked, or C accum T)
     Outcome outcome;
     Call call;
     try (Store store = main.openStore()) {
@@ -75,7 +80,10 @@ final class DeclaredCommand implements Runnable {
           main.err().flush();
         }
       });
-      try (Session s = call.session().onRunEnd(last::set)) {
+      try (Session s = call.session().onRunEnd(k -> {
+        first.compareAndSet(null, k);
+        last.set(k);
+      })) {
         outcome = declaration.body().run(call);
       }
     } finally {
@@ -88,11 +96,18 @@ final class DeclaredCommand implements Runnable {
       main.out().println(outcome.line());
       return;
     }
-    long cells = last.get() == null ? 0 : last.get().entriesWritten.get();
-    if (call.accumulates()) {
+    long cells = written(last);
+    if (call.accumulates() && outcome.oneOperation()) {
+      main.out().printf("%s: %,d cells accumulated into %s, which now holds %,d%n", name, written(first),
+          outcome.table(), cells);
+    } else if (call.accumulates()) {
       main.out().printf("%s: accumulated into %s, which now holds %,d cells%n", name, outcome.table(), cells);
     } else {
       main.out().printf("%s: %,d cells written to %s%n", name, cells, outcome.table());
     }
+  }
+
+  private static long written(AtomicReference<KernelCounters> run) {
+    return run.get() == null ? 0 : run.get().entriesWritten.get();
   }
 }

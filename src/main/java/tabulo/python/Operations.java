@@ -23,8 +23,8 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
- * The table operations from Python, with the command line's names and options (ewise-add, ewise-mult,
- * apply, select, reduce, transpose, extract, assign, mult), each run as a {@link Job} in a session of its
+ * The table operations from Python not yet declared in {@link tabulo.api.Declarations}, with the command
+ * line's names and options (apply, select, reduce, assign, mult), each run as a {@link Job} in a session of its
  * own that is closed (its temporaries deleted) whether the operation ends, fails or is cancelled.
  * Results are tables; each job's result is the number of cells the operation wrote (reduce to a
  * scalar: the value; mult: its {@link tabulo.ops.mxm.MxmResult}).
@@ -34,16 +34,6 @@ public final class Operations {
 
   public Operations(Bridge bridge) {
     this.store = bridge.store();
-  }
-
-  public Job ewiseAdd(String a, String b, String c, String op, OutputSpec out) {
-    BinaryOp f = OutputSpec.binaryOp("op", op);
-    return write("ewise_add", c, out, s -> s.matrix(a).ewiseAdd(s.matrix(b), f));
-  }
-
-  public Job ewiseMult(String a, String b, String c, String op, OutputSpec out) {
-    BinaryOp f = OutputSpec.binaryOp("op", op);
-    return write("ewise_mult", c, out, s -> s.matrix(a).ewiseMult(s.matrix(b), f));
   }
 
   /** C = f(A); with a scalar, op(A, x) (or op(x, A) when {@code bindFirst}). */
@@ -95,16 +85,6 @@ public final class Operations {
     String name = column != null ? column : m.name();
     return write("reduce", c, out, s -> dim.equals("rows") ? s.matrix(a).reduceRows(m, name)
         : s.matrix(a).reduceCols(m, name));
-  }
-
-  public Job transpose(String a, String c, OutputSpec out) {
-    return write("transpose", c, out, s -> s.matrix(a).transpose());
-  }
-
-  public Job extract(String a, String c, String rows, String cols, OutputSpec out) {
-    KeySpec r = Bridge.spec("rows", rows);
-    KeySpec k = Bridge.spec("cols", cols);
-    return write("extract", c, out, s -> s.matrix(a).extract(r, k));
   }
 
   /** C(rows, cols) = A into the existing table C (with accum: C(rows, cols) accum= A), through the mask. */

@@ -15,7 +15,7 @@ import tabulo.storage.TabuloException;
 
 /** {@code bfs G OUT --from SPEC}: {@link Bfs}, or {@link EdgeBfs} on an incidence table. */
 public final class BfsDeclaration {
-  static final Parameter FROM = Parameter.required("from", Type.SELECTION, "SPEC", "The sources, a D4M selection "
+  static final Parameter FROM = Parameter.required("from", Type.VERTICES, "SPEC", "The sources, a D4M selection "
       + "of vertex keys (e.g. 'alice,bob,' or 'a*,'); selecting no vertex is an error.");
   static final Parameter HOPS = Parameter.optional("hops", Type.INTEGER, "K", null,
       "Stop after K levels (default: until no new vertex).");
