@@ -191,7 +191,7 @@ public final class Main implements Runnable {
   /**
    * The command line with the command that {@code args} name, or every command when they name none that
    * exists (help, a typo, none at all): picocli reads a command's options by reflection when it is added,
-   * and doing so for all of them cost every run about 0.3 s before it began its work.
+   * and doing so for all of them cost every run a noticeable part of its start-up before it began its work.
    */
   static CommandLine commandLine(String[] args) {
     CommandLine cl = new CommandLine(new Main());

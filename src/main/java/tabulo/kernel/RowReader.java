@@ -39,9 +39,8 @@ public final class RowReader {
 
   /**
    * A reader of the scan's cells read in place ({@link Scan#cells}): for a streaming kernel's long scans of
-   * its inputs (bench ops, SCALE 16: transpose 0.19-0.21 -> 0.16-0.17 s, apply 0.13-0.15 -> 0.11 s). Not
-   * for a multiply's scans: the demo's row-by-row at SCALE 13 took 1.3-1.5 s with them in place against
-   * 0.85 s through entries (not yet explained).
+   * its inputs, where it is faster than entries. Not for a multiply's scans: the demo's row-by-row was
+   * slower with them in place than through entries (not yet explained).
    */
   public static RowReader inPlace(String table, Scan scan, ValueCodec codec, AtomicLong entriesRead) {
     return new RowReader(table, scan.cells(), codec, entriesRead);

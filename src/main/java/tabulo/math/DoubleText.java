@@ -7,9 +7,9 @@ import com.fasterxml.jackson.core.io.NumberOutput;
  * A double's shortest round-trip text, and a decimal's double, through jackson-core's Schubfach writer and
  * its bundled FastDoubleParser when jackson-core is on the classpath (Tabulo's own classpath always has it;
  * a tablet server with an older or no jackson may not). Java 17's {@link Double#toString} and
- * {@link Double#parseDouble} take 0.4-1.4 µs on the 17-digit values iterative algorithms produce (ranks,
- * shares), against 0.03-0.4 µs here (a micro-benchmark of a million doubles near 1e-5): decimal text was
- * about a quarter of PageRank's CPU. Parsing is correctly rounded either way, so the double read is the same;
+ * {@link Double#parseDouble} are several times slower on the 17-digit values iterative algorithms produce
+ * (ranks, shares), and decimal text was a large part of PageRank's CPU. Parsing is correctly rounded either
+ * way, so the double read is the same;
  * the writer's digits are the shortest that read back, in Double.toString's format (Java 17's own writer
  * sometimes gives one more digit), so either text decodes to the same double.
  */

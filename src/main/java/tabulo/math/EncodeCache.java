@@ -4,7 +4,7 @@ package tabulo.math;
  * A codec's encodings of the values one thread wrote last, direct-mapped on the value's bits: a kernel
  * writing millions of cells of few distinct values (a count of common neighbours, a Jaccard index
  * c / (d(u) + d(v) - c)) formats each distinct value once; formatting a double as decimal text
- * dominated writing a Jaccard row (a third of the kernel's CPU at SCALE 14). Not thread-safe: one per
+ * dominated writing a Jaccard row. Not thread-safe: one per
  * worker. The arrays it returns are shared between cells and must not be changed.
  */
 public final class EncodeCache {

@@ -40,7 +40,7 @@ import org.apache.accumulo.core.data.Value;
  */
 public final class RFileWriter implements Closeable {
   // Accumulo's defaults written out (RFileWriterTest checks them against DefaultConfiguration): reading them
-  // from its configuration costs a put about 0.4 s of class initialisation before its first file.
+  // from its configuration costs a put Accumulo's class initialisation before its first file.
   /** Accumulo's table.file.compress.blocksize default (100K): a data block ends once past it. */
   public static final long DEFAULT_BLOCK_SIZE = 100 * 1024;
   /** Accumulo's table.file.compress.blocksize.index default (128K): an index block ends once past it. */

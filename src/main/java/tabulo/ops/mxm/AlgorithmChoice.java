@@ -12,7 +12,7 @@ import tabulo.storage.TabuloException;
  * then the outer product looks up only the rows of A that B's rows name (a frontier vector v in
  * u = A^T v reads only the rows of A at v's keys), while row-by-row would first copy all of A transposed
  * (or, for A B, read all of A). Otherwise row-by-row: it writes each entry of C once where the outer
- * product writes every partial product (measured 3x faster on Graph500 A^T B at SCALE 12-16, its
+ * product writes every partial product (faster on Graph500 A^T B, its
  * transpose of A included), it copies only a small A transposed (v^T A reads only the rows of A at v's
  * keys), and it applies a mask in its accumulator, where the outer product computes every partial product
  * and masks its result afterwards (so with a mask, row-by-row unless B is small: then the outer product's
@@ -20,9 +20,9 @@ import tabulo.storage.TabuloException;
  * row-by-row.
  *
  * <p>The counts cannot tell how many partial products B's rows will meet in A (a hub row of A meets
- * many): the fraction is measured, on a Graph500 SCALE 14 A (228,160 entries) and B made of some of its
- * rows, embedded: B at 1/1,140 of A, outer 1.05 s, row-by-row 1.45 s; at 1/256 (A's hub rows, 2.2M
- * partial products) 1.38 s and 1.58 s; at 1/114, even; at 1/23 (12M partial products) 3.4 s and 2.3 s.
+ * many): the fraction was chosen by timing both algorithms on a Graph500 A and a B made of some of its
+ * rows, embedded: the outer product wins when B is a small fraction of A and loses once B is a few per
+ * cent of it (docs/benchmarks.md).
  *
  * @param lookupRows the outer product looks up A's rows by B's row keys rather than reading A over the
  *     span of each unit's rows (B is small, so its rows are few and far between in A)

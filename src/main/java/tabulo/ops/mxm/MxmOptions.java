@@ -60,7 +60,7 @@ public final class MxmOptions {
   Algorithm algorithm = Algorithm.AUTO;
   Authorizations auths; // null: all of the user's
   int workers = 2;
-  int batchRows = 200_000; // measured: 2k 1.6-1.9M, 20k 3.1M, 200k 4.1-4.6M pp/s at SCALE 13; flat above 50k at SCALE 14
+  int batchRows = 200_000; // B rows per batch: smaller batches run slower; the rate is flat well below this
   int unitEntries = 50_000;
   MxmProgress progress = MxmProgress.NONE;
   java.util.function.BooleanSupplier cancelled = () -> false;
