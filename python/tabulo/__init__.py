@@ -1,5 +1,5 @@
 """Tabulo from Python: D4M associative arrays (numpy/scipy/pandas) and Tabulo tables through an
-in-process JVM. See the repository README's "Python" section."""
+in-process JVM. See docs/python.md in the repository."""
 from ._jvm import TabuloError
 from .assoc import Assoc
 from .d4m_functions import catkeymul, catvalmul, col2type, val2col

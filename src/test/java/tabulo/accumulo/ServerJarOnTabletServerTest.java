@@ -41,7 +41,7 @@ import tabulo.storage.TableWriter;
 /**
  * Tablet servers whose classpath is Accumulo's jars (and their libraries) only, no Tabulo classes and no
  * picocli, run Tabulo's iterators from {@code tabulo-server.jar} alone once tables use it as a class
- * loader context, as README's "Deploying to an Accumulo cluster" describes: the system property
+ * loader context, as docs/accumulo.md's "Deploying to an Accumulo cluster" describes: the system property
  * {@code general.vfs.context.classpath.tabulo} names the jar, and {@code table.class.loader.context=tabulo}
  * is set on the default namespace, so tables created afterwards (as Tabulo's kernels create them) use
  * it. Checked: a combiner at scan and major compaction, a column filter at scan. Its own

@@ -73,7 +73,10 @@ class CliRoundTripTest {
       this.bytes = out.toByteArray();
     }
 
-    /** How scan must print it: README's escapes; {@code \xHH} for control bytes and invalid UTF-8. */
+    /**
+     * How scan must print it: the escapes of docs/command-line.md; {@code \xHH} for control bytes and
+     * invalid UTF-8.
+     */
     String expected(boolean escapeColon) {
       StringBuilder sb = new StringBuilder();
       for (Atom a : atoms) {
