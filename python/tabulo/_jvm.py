@@ -118,7 +118,8 @@ def _translate(e, parameter):
 
 # A command-line option in a message (--max-iterations, --from=X): at the start, after a space or "(", so
 # that a key quoted in a message ('--x') stays as it is.
-_OPTION = re.compile(r"(?<![^\s(])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])")
+# An option followed by its placeholder (--scalar X) reads as Python writes it: scalar=X.
+_OPTION = re.compile(r"(?<![^\s(])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])(?: ([A-Z][A-Z0-9]*)(?![\w-]))?")
 
 
 def python_names(text: str) -> str:
@@ -126,7 +127,12 @@ def python_names(text: str) -> str:
     more); from Python each becomes the parameter it is there (max_iterations must be 1 or more,
     from_=v1): one message for both, whichever operation raised it. Options Python has no parameter for
     stay as they are."""
-    return _OPTION.sub(lambda m: _parameters().get(m.group(1), m.group(0)), text)
+    def python(m):
+        name = _parameters().get(m.group(1))
+        if name is None:
+            return m.group(0)
+        return name + ("=" + m.group(2) if m.group(2) else "")
+    return _OPTION.sub(python, text)
 
 
 @functools.lru_cache(maxsize=None)

@@ -48,37 +48,12 @@ class Operations:
         _job.run(start, name, *args)
         return self.table(c)
 
-    def apply(self, a, c, op, scalar=None, bind="second", **output):
-        """C = f(A) with a unary op (identity ainv minv abs one lnot sqrt exp log), or with scalar=X a binary
-        op bound to X: op(a, X) (bind="second") or op(X, a) (bind="first"): `apply`."""
-        if bind not in ("first", "second"):
-            raise _jvm.TabuloError(f"bind: expected 'first' or 'second', got {bind!r}")
-        if scalar is None and bind != "second":
-            raise _jvm.TabuloError("bind needs scalar")
-        return self._table_result(c, self._ops().apply, "apply", a, c, op, _double(scalar), bind == "first",
-                                  _output(**output))
-
-    def select(self, a, c, op=None, scalar=None, rows=":", cols=":", **output):
-        """C = the entries of A that op keeps (tril triu diag offdiag; eq ne gt ge lt le against scalar),
-        within the D4M selections rows and cols: `select`."""
-        if op is None and rows == ":" and cols == ":":
-            raise _jvm.TabuloError("select needs op, rows or cols")
-        return self._table_result(c, self._ops().select, "select", a, c, op, _double(scalar),
-                                  selection_to_spec(rows, "rows"), selection_to_spec(cols, "cols"),
-                                  _output(**output))
-
     def reduce(self, a, c=None, dim=None, monoid="plus", column=None, **output):
         """Folds each row (dim="rows") or column (dim="cols") of A with the monoid into the vector table C
         (column named column, default the monoid's name); without C, returns the fold of every cell you
         may read as a number: `reduce` (`--scalar`)."""
         result = _job.run(self._ops().reduce, "reduce", a, c, dim, monoid, column, _output(**output))
         return float(result) if c is None else self.table(c)
-
-    def assign(self, c, a, rows=":", cols=":", **output):
-        """C(rows, cols) = A into the existing table C (with accum: C(rows, cols) accum= A); C outside the
-        block stays: `assign`."""
-        return self._table_result(c, self._ops().assign, "assign", c, a, selection_to_spec(rows, "rows"),
-                                  selection_to_spec(cols, "cols"), _output(**output))
 
     def mult(self, a, b, c, *, transpose_a=False, semiring="plus.times", algorithm="auto", rows=":", cols=":",
              inner=":", transpose_out=None, workers=2, batch=200_000, unit=None, **output):

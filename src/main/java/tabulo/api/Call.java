@@ -1,5 +1,6 @@
 package tabulo.api;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +14,9 @@ import org.apache.accumulo.core.security.Authorizations;
 import tabulo.algorithms.IterationListener;
 import tabulo.math.BinaryOp;
 import tabulo.math.BinaryOps;
+import tabulo.math.DecimalCodec;
 import tabulo.math.ValueCodec;
+import tabulo.math.ValueFormatException;
 import tabulo.ops.Mask;
 import tabulo.ops.Operation;
 import tabulo.ops.Session;
@@ -95,7 +98,7 @@ public final class Call {
         }
       }
     }
-    return null;
+    return d.rule().misuse(values);
   }
 
   /** Authorizations written {@code a,b}; a blank one is an error naming {@code what}. */
@@ -180,6 +183,37 @@ public final class Call {
           + "); " + name + " was not written");
     }
     return Outcome.operation(name);
+  }
+
+  /**
+   * The number {@code p} gives (null when not given): the command line's text read as a decimal, as put reads
+   * values; either way one the session's codec can store. Otherwise an error naming {@code p}.
+   */
+  public Double scalar(Parameter p) {
+    Object v = value(p);
+    if (v == null) {
+      return null;
+    }
+    String text = v.toString();
+    double x;
+    if (v instanceof Double d) {
+      x = d;
+    } else {
+      byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+      try {
+        x = DecimalCodec.INSTANCE.decode(bytes);
+      } catch (IllegalArgumentException e) {
+        throw new TabuloException(p.cliName() + ": '" + text + "' is not a number" + (e instanceof ValueFormatException f
+            && DecimalCodec.isDecimal(bytes, 0, bytes.length) ? " (" + f.expected() + ")" : ""));
+      }
+    }
+    try {
+      session.codec().encode(x);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(p.cliName() + ": '" + text + "' cannot be stored by the " + session.codec().name()
+          + " codec");
+    }
+    return x;
   }
 
   /** The D4M selection {@code p} names ({@code ':'} when not given), or an error naming it. */

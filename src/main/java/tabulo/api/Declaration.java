@@ -3,6 +3,7 @@ package tabulo.api;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -12,16 +13,31 @@ import java.util.Set;
  * from the declaration, so a parameter, a default or a help line is written in one place.
  */
 public record Declaration(String name, List<String> description, List<Parameter> parameters,
-    Set<Shared.Group> groups, Body body) {
+    Set<Shared.Group> groups, Body body, Rule rule) {
   /** Runs one call; returns what the caller is told. */
   public interface Body {
     Outcome run(Call call);
+  }
+
+  /** How parameters must be combined: what is wrong with {@code values} (a usage error), or null. */
+  public interface Rule {
+    String misuse(Map<Parameter, Object> values);
   }
 
   public Declaration {
     description = List.copyOf(description);
     parameters = List.copyOf(parameters);
     groups = groups.isEmpty() ? EnumSet.noneOf(Shared.Group.class) : EnumSet.copyOf(groups);
+  }
+
+  public Declaration(String name, List<String> description, List<Parameter> parameters, Set<Shared.Group> groups,
+      Body body) {
+    this(name, description, parameters, groups, body, values -> null);
+  }
+
+  /** The same declaration with {@code r} as its rule for combining parameters. */
+  public Declaration rule(Rule r) {
+    return new Declaration(name, description, parameters, groups, body, r);
   }
 
   /** Its own parameters, then those of its groups, in the order the help lists them. */

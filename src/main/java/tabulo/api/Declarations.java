@@ -11,16 +11,20 @@ import tabulo.api.algorithms.KTrussDeclaration;
 import tabulo.api.algorithms.PageRankDeclaration;
 import tabulo.api.algorithms.ShortestPathsDeclaration;
 import tabulo.api.algorithms.TrianglesDeclaration;
+import tabulo.api.operations.ApplyDeclaration;
+import tabulo.api.operations.AssignDeclaration;
 import tabulo.api.operations.EwiseAddDeclaration;
 import tabulo.api.operations.EwiseMultDeclaration;
 import tabulo.api.operations.ExtractDeclaration;
+import tabulo.api.operations.SelectDeclaration;
 import tabulo.api.operations.TransposeDeclaration;
 
 /** Every declared call, in the order the command line's help lists them. */
 public final class Declarations {
   /** The operations declared, in the order the help lists them (the command line puts others among them). */
   public static final List<Declaration> OPERATIONS = List.of(EwiseAddDeclaration.EWISE_ADD,
-      EwiseMultDeclaration.EWISE_MULT, TransposeDeclaration.TRANSPOSE, ExtractDeclaration.EXTRACT);
+      EwiseMultDeclaration.EWISE_MULT, ApplyDeclaration.APPLY, SelectDeclaration.SELECT,
+      TransposeDeclaration.TRANSPOSE, ExtractDeclaration.EXTRACT, AssignDeclaration.ASSIGN);
 
   /** The graph algorithms, in the order the help lists them. */
   public static final List<Declaration> ALGORITHMS = List.of(DegreesDeclaration.DEGREES, BfsDeclaration.BFS,

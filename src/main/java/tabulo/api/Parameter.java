@@ -26,6 +26,8 @@ public record Parameter(String name, Type type, String label, boolean positional
     VERTICES,
     INTEGER,
     REAL,
+    /** A number stored in a table: written as a decimal, and one the session's codec can store ({@link Call#scalar}). */
+    SCALAR,
     /** Present or not: {@code --in}, {@code in_=True}. */
     FLAG
   }
@@ -115,7 +117,7 @@ public record Parameter(String name, Type type, String label, boolean positional
         }
         throw new TabuloException(cliName() + ": expected an integer, got " + value);
       }
-      case REAL -> {
+      case REAL, SCALAR -> {
         if (value instanceof Number n) {
           yield n.doubleValue();
         }
@@ -137,6 +139,9 @@ public record Parameter(String name, Type type, String label, boolean positional
 
   /** A default as a person writes it: 1e-9, not 1.0E-9. */
   static String shown(Object value) {
+    if (":".equals(value)) {
+      return "all";
+    }
     if (value instanceof Double d) {
       String s = Double.toString(d).replace("E", "e").replace(".0e", "e");
       return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;

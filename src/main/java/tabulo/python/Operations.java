@@ -5,15 +5,10 @@ import java.util.function.Function;
 import tabulo.d4m.Schema;
 import tabulo.d4m.TableCells;
 import tabulo.kernel.KernelCounters;
-import tabulo.math.BinaryOp;
-import tabulo.math.BinaryOps;
 import tabulo.math.Monoid;
 import tabulo.math.Monoids;
-import tabulo.math.UnaryOp;
-import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
 import tabulo.ops.Operation;
-import tabulo.ops.Select;
 import tabulo.ops.Session;
 import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
@@ -34,31 +29,6 @@ public final class Operations {
 
   public Operations(Bridge bridge) {
     this.store = bridge.store();
-  }
-
-  /** C = f(A); with a scalar, op(A, x) (or op(x, A) when {@code bindFirst}). */
-  public Job apply(String a, String c, String op, Double scalar, boolean bindFirst, OutputSpec out) {
-    if (scalar == null) {
-      UnaryOp f = unary(op);
-      return write("apply", c, out, s -> s.matrix(a).apply(f));
-    }
-    if (!isBinary(op) && isUnary(op)) {
-      throw new TabuloException("op: " + op + " is a unary operator: it takes no scalar");
-    }
-    BinaryOp f = OutputSpec.binaryOp("op", op);
-    double x = storable(out, scalar);
-    return write("apply", c, out, s -> bindFirst ? s.matrix(a).applyBindFirst(f, x) : s.matrix(a).applyBindSecond(f, x));
-  }
-
-  public Job select(String a, String c, String op, Double scalar, String rows, String cols, OutputSpec out) {
-    Select t;
-    try {
-      t = Select.named(op == null ? "all" : op, scalar == null ? null : storable(out, scalar));
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException("op: " + e.getMessage());
-    }
-    Select selected = t.rows(Bridge.spec("rows", rows)).cols(Bridge.spec("cols", cols));
-    return write("select", c, out, s -> s.matrix(a).select(selected));
   }
 
   /** Each row's (dim "rows") or column's ("cols") fold into the vector C; with C null, the fold of every cell. */
@@ -85,19 +55,6 @@ public final class Operations {
     String name = column != null ? column : m.name();
     return write("reduce", c, out, s -> dim.equals("rows") ? s.matrix(a).reduceRows(m, name)
         : s.matrix(a).reduceCols(m, name));
-  }
-
-  /** C(rows, cols) = A into the existing table C (with accum: C(rows, cols) accum= A), through the mask. */
-  public Job assign(String c, String a, String rows, String cols, OutputSpec out) {
-    KeySpec r = Bridge.spec("rows", rows);
-    KeySpec k = Bridge.spec("cols", cols);
-    return Job.start("assign", job -> {
-      try (Session s = out.session(store, job)) {
-        Matrix mc = s.matrix(c);
-        mc.assign(s.matrix(a), r, k, out.mask(s), out.accumulator());
-        return 0L;
-      }
-    });
   }
 
   /**
@@ -155,44 +112,5 @@ public final class Operations {
       }
       return first[0] == null ? 0L : first[0].entriesWritten.get();
     });
-  }
-
-  /** A scalar the codec can store, else an error naming it. */
-  private static double storable(OutputSpec out, double x) {
-    try {
-      out.codec().encode(x);
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException("scalar: " + x + " cannot be stored by the " + out.codec().name() + " codec");
-    }
-    return x;
-  }
-
-  private static UnaryOp unary(String name) {
-    try {
-      return UnaryOps.named(name);
-    } catch (IllegalArgumentException e) {
-      if (isBinary(name)) {
-        throw new TabuloException("op: " + name + " is a binary operator: give scalar=X to bind to it");
-      }
-      throw new TabuloException("op: " + e.getMessage());
-    }
-  }
-
-  private static boolean isBinary(String name) {
-    try {
-      BinaryOps.named(name);
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-  }
-
-  private static boolean isUnary(String name) {
-    try {
-      UnaryOps.named(name);
-      return true;
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
   }
 }

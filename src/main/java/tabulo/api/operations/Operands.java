@@ -5,8 +5,8 @@ import tabulo.api.Parameter.Type;
 
 /** The parameters the operations' declarations share: operand tables, the result C, selections, operators. */
 final class Operands {
-  static final Parameter A = Parameter.table("A", "The first operand.");
-  static final Parameter B = Parameter.table("B", "The second operand.");
+  static final Parameter A = Parameter.table("A", "The input table.");
+  static final Parameter B = Parameter.table("B", "The second input table.");
   static final Parameter C = Parameter.table("C", "The table to write (must not exist unless --accum).");
   static final Parameter ROWS = Parameter.optional("rows", Type.SELECTION, "SPEC", ":",
       "Row keys to keep (D4M syntax).");
