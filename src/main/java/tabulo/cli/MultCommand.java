@@ -140,7 +140,7 @@ final class MultCommand implements Runnable {
       o.mask(output.mask, output.structure, output.complement);
     }
     if (output.accum != null) {
-      o.accum(OutputOptions.binaryOp("--accum", output.accum));
+      o.accum(tabulo.api.Call.binaryOp("--accum", output.accum));
     }
     if (output.auths != null) {
       o.auths(SetAuthsCommand.parse(output.auths, "--auths"));

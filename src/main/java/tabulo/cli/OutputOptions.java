@@ -47,11 +47,6 @@ final class OutputOptions {
   @Option(names = "--kernels", paramLabel = "server|client", description = Shared.KERNELS_HELP)
   MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
 
-  /** The binary operator {@code name}, or an error naming {@code option}. */
-  static BinaryOp binaryOp(String option, String name) {
-    return tabulo.api.Call.binaryOp(option, name);
-  }
-
   /** The value codec named by --codec. */
   ValueCodec codec() {
     try {
@@ -77,7 +72,7 @@ final class OutputOptions {
 
   /** The accumulator given with --accum, or null. */
   BinaryOp accumulator() {
-    return accum == null ? null : binaryOp("--accum", accum);
+    return accum == null ? null : tabulo.api.Call.binaryOp("--accum", accum);
   }
 
   /** The mask given with --mask (and --structure, --complement), or null. */

@@ -6,7 +6,6 @@ import java.util.List;
 import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.math.BinaryOp;
-import tabulo.math.BinaryOps;
 import tabulo.math.ValueCodec;
 import tabulo.ops.Mask;
 import tabulo.ops.Session;
@@ -40,7 +39,7 @@ public final class OutputSpec {
   }
 
   public OutputSpec accum(String name) {
-    this.accum = name == null ? null : binaryOp("accum", name);
+    this.accum = name == null ? null : tabulo.api.Call.binaryOp("accum", name);
     return this;
   }
 
@@ -128,13 +127,5 @@ public final class OutputSpec {
   /** Table {@code c} through the mask, accumulated when asked. */
   Target target(Session s, String c) {
     return Target.table(c).mask(mask(s)).accum(accum);
-  }
-
-  static BinaryOp binaryOp(String parameter, String name) {
-    try {
-      return BinaryOps.named(name);
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException(parameter + ": " + e.getMessage());
-    }
   }
 }
