@@ -35,6 +35,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.CompactionConfig;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.client.security.SecurityErrorCode;
+import org.apache.accumulo.core.clientImpl.ClientContext;
 import org.apache.accumulo.core.data.Column;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
@@ -262,6 +263,18 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     }
   }
 
+  /**
+   * Makes sure this client sees table {@code name}, just renamed to: Accumulo's client clears its table-name
+   * cache after a rename, but another thread of this process that was reading the names from ZooKeeper as the
+   * rename happened may refill it with the old names, and then the new name is missing until the next table
+   * operation (a result renamed into place would read as "no such table"). Reading the names again fixes it.
+   */
+  static void seeRenamed(AccumuloClient client, String name) {
+    for (int i = 0; i < 5 && !client.tableOperations().exists(name) && client instanceof ClientContext context; i++) {
+      context.clearTableListCache();
+    }
+  }
+
   /** Accumulo's form of {@code settings}. */
   static NewTableConfiguration newTableConfiguration(TableSettings settings) {
     NewTableConfiguration ntc = new NewTableConfiguration();
@@ -410,6 +423,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   public void rename(String from, String to) {
     try {
       client.tableOperations().rename(from, to);
+      seeRenamed(client, to);
     } catch (TableExistsException e) {
       throw new TabuloException("table " + to + " already exists", e);
     } catch (IllegalArgumentException e) {

@@ -99,6 +99,7 @@ final class SpareTables implements AutoCloseable {
       for (String spare = ready == null ? null : ready.pollFirst(); spare != null; spare = ready.pollFirst()) {
         try {
           client.tableOperations().rename(spare, table);
+          AccumuloStore.seeRenamed(client, table);
           return true;
         } catch (TableNotFoundException e) {
           // another process took it first
