@@ -188,7 +188,7 @@ class DbTable:
             self._send(r, index, c, index, 1.0, v)
 
     def _send(self, row_keys, ri, col_keys, ci, val, data):
-        triples = _jvm.java("tabulo.python.Triples")()
+        triples = _jvm.java("tabulo.python.KeyedTriples")()
         _transfer.send_keys(triples, "rows", row_keys, ri)
         _transfer.send_keys(triples, "cols", col_keys, ci)
         if isinstance(val, float):

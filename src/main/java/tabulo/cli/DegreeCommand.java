@@ -42,7 +42,7 @@ final class DegreeCommand implements Runnable {
       byte[] empty = new byte[0];
       try (TableCells cells = TableCells.open(store, table, spec, KeySpec.all())) {
         while (cells.hasNext()) {
-          TableCells.Cell c = cells.next();
+          TableCells.D4mCell c = cells.next();
           if (Schema.isIngestBookkeeping(c.row())) {
             continue; // the files ingested, not a degree
           }

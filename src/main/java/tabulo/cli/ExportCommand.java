@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import tabulo.ops.TableTransfer;
 import tabulo.storage.Store;
+import tabulo.transfer.TableTransfer;
 
 @Command(name = "export", description = {"Write a table into DIR for 'import' on either host.",
     "DIR is created and must be empty. It gets one sorted RFile per tablet " +

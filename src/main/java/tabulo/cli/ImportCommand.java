@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-import tabulo.ops.TableTransfer;
 import tabulo.storage.Store;
+import tabulo.transfer.TableTransfer;
 
 @Command(name = "import", description = {"Create TABLE from a directory written by 'export'.",
     "TABLE must not exist; it gets the exported split points, iterator " +

@@ -77,7 +77,7 @@ final class QueryCommand implements Runnable {
         byte[] empty = new byte[0];
         try (TableCells cells = TableCells.open(store, schema.edge(), rowSpec, colSpec)) {
           while (cells.hasNext()) {
-            TableCells.Cell c = cells.next();
+            TableCells.D4mCell c = cells.next();
             out.append(TsvCodec.escape(c.row().getBytes(java.nio.charset.StandardCharsets.UTF_8))).append('\t')
                 .append(TsvCodec.formatColumn(empty, c.col().getBytes(java.nio.charset.StandardCharsets.UTF_8)))
                 .append('\t').append(TsvCodec.escape(c.value())).append('\n');

@@ -42,7 +42,7 @@ public final class Assoc {
   private final String[] texts; // null for a numeric array
 
   /** One entry; {@code string} is null in a numeric array. */
-  public record Cell(String row, String col, double number, String string) {
+  public record Triple(String row, String col, double number, String string) {
     /** The value as text: the string, or the number in D4M's decimal form ({@code 7}, {@code 2.5}). */
     public String text() {
       return string != null ? string : DecimalCodec.format(number);
@@ -87,7 +87,7 @@ public final class Assoc {
    * Entries given in (row, column) order over the key spaces {@code rowKeys} and {@code colKeys}, kept
    * only for the keys that have an entry.
    */
-  static Assoc condensed(String[] rowKeys, String[] colKeys, Entries e) {
+  static Assoc condensed(String[] rowKeys, String[] colKeys, AssocEntries e) {
     boolean[] usedRow = new boolean[rowKeys.length];
     boolean[] usedCol = new boolean[colKeys.length];
     for (int p = 0; p < e.size; p++) {
@@ -181,8 +181,8 @@ public final class Assoc {
   }
 
   /** Every entry, row by row, columns increasing. */
-  public List<Cell> cells() {
-    List<Cell> out = new ArrayList<>(nnz());
+  public List<Triple> cells() {
+    List<Triple> out = new ArrayList<>(nnz());
     for (int i = 0; i < rows.length; i++) {
       for (int p = rowStart[i]; p < rowStart[i + 1]; p++) {
         out.add(cell(i, p));
@@ -191,9 +191,9 @@ public final class Assoc {
     return out;
   }
 
-  private Cell cell(int i, int p) {
-    return texts != null ? new Cell(rows[i], cols[colIndex[p]], 0, texts[p])
-        : new Cell(rows[i], cols[colIndex[p]], numbers[p], null);
+  private Triple cell(int i, int p) {
+    return texts != null ? new Triple(rows[i], cols[colIndex[p]], 0, texts[p])
+        : new Triple(rows[i], cols[colIndex[p]], numbers[p], null);
   }
 
   // ------------------------------------------------------------------ indexing
@@ -239,7 +239,7 @@ public final class Assoc {
   }
 
   private Assoc masked(boolean[] keepRow, boolean[] keepCol) {
-    Entries e = new Entries(isString());
+    AssocEntries e = new AssocEntries(isString());
     for (int i = 0; i < rows.length; i++) {
       if (keepRow[i]) {
         for (int p = rowStart[i]; p < rowStart[i + 1]; p++) {
@@ -252,7 +252,7 @@ public final class Assoc {
     return condensed(rows, cols, e);
   }
 
-  private void copy(Entries e, int row, int col, int p) {
+  private void copy(AssocEntries e, int row, int col, int p) {
     if (texts != null) {
       e.add(row, col, texts[p]);
     } else {
@@ -265,7 +265,7 @@ public final class Assoc {
     if (isString()) {
       throw new IllegalArgumentException("a string array compared with a number");
     }
-    Entries e = new Entries(false);
+    AssocEntries e = new AssocEntries(false);
     forEachPosition((i, p) -> {
       if (op.holds(Double.compare(numbers[p], x))) {
         e.add(i, colIndex[p], numbers[p]);
@@ -279,7 +279,7 @@ public final class Assoc {
     if (!isString()) {
       throw new IllegalArgumentException("a numeric array compared with a string");
     }
-    Entries e = new Entries(true);
+    AssocEntries e = new AssocEntries(true);
     forEachPosition((i, p) -> {
       if (op.holds(KeyOrder.compare(texts[p], x))) {
         e.add(i, colIndex[p], texts[p]);
@@ -372,14 +372,14 @@ public final class Assoc {
    */
   public Assoc apply(UnaryOp op) {
     Assoc x = numeric();
-    Entries e = new Entries(false);
+    AssocEntries e = new AssocEntries(false);
     x.forEachPosition((i, p) -> e.add(i, x.colIndex[p], op.apply(x.numbers[p])));
     return condensed(rows, cols, e);
   }
 
   /** Receives one position of the merged key space: {@code pa} or {@code pb} is -1 where that side is absent. */
   private interface MergeEmitter {
-    void emit(Entries out, int row, int col, int pa, int pb);
+    void emit(AssocEntries out, int row, int col, int pa, int pb);
   }
 
   /** Walks the union (or intersection) of two arrays' entries in (row, column) order over the union of their keys. */
@@ -390,7 +390,7 @@ public final class Assoc {
     int[] bRow = KeyOrder.positions(b.rows, rowKeys);
     int[] aCol = KeyOrder.positions(a.cols, colKeys);
     int[] bCol = KeyOrder.positions(b.cols, colKeys);
-    Entries out = new Entries(a.isString() && b.isString());
+    AssocEntries out = new AssocEntries(a.isString() && b.isString());
     int ia = 0;
     int ib = 0;
     for (int r = 0; r < rowKeys.length; r++) {
@@ -486,7 +486,7 @@ public final class Assoc {
     CsrMatrix ma = CsrMatrix.of(x.rows.length, inner.length, ta, Monoids.PLUS);
     CsrMatrix mb = CsrMatrix.of(inner.length, y.cols.length, tb, Monoids.PLUS);
     CsrMatrix c = ma.mxm(mb, semiring).matrix();
-    Entries out = new Entries(false);
+    AssocEntries out = new AssocEntries(false);
     c.forEach(out::add);
     return condensed(x.rows, y.cols, out);
   }
@@ -508,7 +508,7 @@ public final class Assoc {
    */
   public Assoc reduceRows(Monoid m) {
     Assoc x = numeric();
-    Entries out = new Entries(false);
+    AssocEntries out = new AssocEntries(false);
     for (int i = 0; i < rows.length; i++) {
       double acc = m.identity();
       for (int p = rowStart[i]; p < rowStart[i + 1]; p++) {
@@ -530,7 +530,7 @@ public final class Assoc {
     for (int p = 0; p < nnz(); p++) {
       acc[colIndex[p]] = m.add(acc[colIndex[p]], x.numbers[p]);
     }
-    Entries out = new Entries(false);
+    AssocEntries out = new AssocEntries(false);
     for (int j = 0; j < cols.length; j++) {
       out.add(0, j, acc[j]);
     }
@@ -542,7 +542,7 @@ public final class Assoc {
   /** D4M's val2col: A(r, c) = v becomes A(r, c + sep + v) = 1 (the exploded form of the D4M 2.0 schema). */
   public Assoc val2col(String separator) {
     Builder b = builder();
-    for (Cell c : cells()) {
+    for (Triple c : cells()) {
       b.add(c.row(), c.col() + separator + c.text(), 1.0);
     }
     return b.build(Collision.SUM);
@@ -554,7 +554,7 @@ public final class Assoc {
    */
   public Assoc col2type(String separator) {
     Builder b = builder();
-    for (Cell c : cells()) {
+    for (Triple c : cells()) {
       int at = c.col().indexOf(separator);
       if (at < 0) {
         throw new IllegalArgumentException("column '" + c.col() + "' has no separator '" + separator + "'");
@@ -643,7 +643,7 @@ public final class Assoc {
       int[] ri = indexes(rowList, rowKeys);
       int[] ci = indexes(colList, colKeys);
       int[] order = sortByRowThenColumn(ri, ci, rowKeys.length, colKeys.length);
-      Entries out = new Entries(strings);
+      AssocEntries out = new AssocEntries(strings);
       int q = 0;
       while (q < n) {
         int p = order[q];

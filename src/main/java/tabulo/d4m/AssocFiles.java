@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import tabulo.ingest.TsvCell;
 import tabulo.ingest.TsvCodec;
 import tabulo.ingest.TsvReader;
 
@@ -21,7 +22,7 @@ public final class AssocFiles {
 
   public static void writeTsv(Assoc a, Writer out) throws IOException {
     byte[] empty = new byte[0];
-    for (Assoc.Cell c : a.cells()) {
+    for (Assoc.Triple c : a.cells()) {
       out.write(TsvCodec.escape(utf8(c.row())));
       out.write('\t');
       out.write(TsvCodec.formatColumn(empty, utf8(c.col())));
@@ -35,7 +36,7 @@ public final class AssocFiles {
   public static Assoc readTsv(InputStream in, String source, Collision collision) {
     CellCollector cells = new CellCollector();
     try (TsvReader r = new TsvReader(in, source)) {
-      TsvCodec.Cell c;
+      TsvCell c;
       while ((c = r.next()) != null) {
         String row = new String(c.row(), StandardCharsets.UTF_8);
         cells.add(row, CellCollector.column(c.family(), 0, c.family().length, c.qualifier(), 0, c.qualifier().length),
@@ -64,7 +65,7 @@ public final class AssocFiles {
     }
     int i = 0;
     String lastRow = null;
-    for (Assoc.Cell c : x.cells()) {
+    for (Assoc.Triple c : x.cells()) {
       if (!c.row().equals(lastRow)) { // cells come row by row, in key order
         lastRow = c.row();
         i++;

@@ -57,7 +57,7 @@ final class AssocPrinter {
   private static String lines(Assoc a, int maxLines) {
     StringBuilder sb = new StringBuilder();
     int shown = 0;
-    for (Assoc.Cell c : a.cells()) {
+    for (Assoc.Triple c : a.cells()) {
       if (shown++ == maxLines) {
         sb.append("... (").append(a.nnz() - maxLines).append(" more of ").append(a.nnz()).append(")\n");
         break;

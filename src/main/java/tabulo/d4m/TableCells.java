@@ -21,12 +21,12 @@ import tabulo.storage.Store;
  * The cells of a table selected by a D4M row spec (turned into row ranges) and column spec (a
  * {@link ColumnSpecFilter} running next to the data), streamed in key order. Close it when done.
  */
-public final class TableCells implements Iterator<TableCells.Cell>, AutoCloseable {
+public final class TableCells implements Iterator<TableCells.D4mCell>, AutoCloseable {
   /** Above the table's own iterators (combiners, versioning), so columns are chosen from final values. */
   static final int COLUMN_FILTER_PRIORITY = 1000;
 
   /** One cell: its row, its D4M column and its value bytes. */
-  public record Cell(String row, String col, byte[] value) {}
+  public record D4mCell(String row, String col, byte[] value) {}
 
   private final Scan scan;
   private final Iterator<Entry<Key, Value>> it;
@@ -56,7 +56,7 @@ public final class TableCells implements Iterator<TableCells.Cell>, AutoCloseabl
   }
 
   @Override
-  public Cell next() {
+  public D4mCell next() {
     if (!it.hasNext()) {
       throw new NoSuchElementException();
     }
@@ -66,7 +66,7 @@ public final class TableCells implements Iterator<TableCells.Cell>, AutoCloseabl
     ByteSequence q = k.getColumnQualifierData();
     byte[] fb = f.toArray();
     byte[] qb = q.toArray();
-    return new Cell(new String(k.getRowData().toArray(), java.nio.charset.StandardCharsets.UTF_8), CellCollector.column(fb, 0, fb.length, qb, 0, qb.length),
+    return new D4mCell(new String(k.getRowData().toArray(), java.nio.charset.StandardCharsets.UTF_8), CellCollector.column(fb, 0, fb.length, qb, 0, qb.length),
         e.getValue().get().clone());
   }
 

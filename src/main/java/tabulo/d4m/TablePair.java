@@ -65,7 +65,7 @@ public final class TablePair {
     Mutation m = null;
     String row = null;
     byte[] family = new byte[0];
-    for (Assoc.Cell c : a.cells()) {
+    for (Assoc.Triple c : a.cells()) {
       if (!c.row().equals(row)) {
         if (m != null) {
           w.addMutation(m);
@@ -144,7 +144,7 @@ public final class TablePair {
       }
       CellCollector page = new CellCollector();
       while (page.size() < perPage && cells.hasNext()) {
-        TableCells.Cell c = cells.next();
+        TableCells.D4mCell c = cells.next();
         if (flipped) {
           page.add(c.col(), c.row(), c.value());
         } else {

@@ -12,7 +12,7 @@ import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
-import tabulo.rfile.Cell;
+import tabulo.rfile.CellSlices;
 import tabulo.rfile.RestampedCell;
 import tabulo.storage.SortedLoader;
 
@@ -80,7 +80,7 @@ final class EmbeddedBulkLoader implements SortedLoader {
   }
 
   @Override
-  public void append(Cell cell) {
+  public void append(CellSlices cell) {
     try {
       SortedFileBuilder b = builderFor(cell.bytes(), cell.rowOffset(), cell.rowLength());
       if (writeTime) {

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
-import tabulo.rfile.Cell;
+import tabulo.rfile.CellSlices;
 import tabulo.rfile.RFileWriter;
 
 /**
@@ -44,7 +44,7 @@ final class SortedFileBuilder implements AutoCloseable {
   }
 
   /** Appends a cell given as slices of its array (not kept). */
-  void append(Cell cell) throws IOException {
+  void append(CellSlices cell) throws IOException {
     output.append(cell);
     entries++;
   }
@@ -115,8 +115,8 @@ final class SortedFileBuilder implements AutoCloseable {
       append(new Key(row, family, qualifier, visibility, timestamp, false, false), new Value(value, false));
     }
 
-    default void append(Cell c) throws IOException {
-      append(Cell.key(c), new Value(Cell.value(c), false));
+    default void append(CellSlices c) throws IOException {
+      append(CellSlices.key(c), new Value(CellSlices.value(c), false));
     }
 
     SourceTraits traits();
@@ -138,7 +138,7 @@ final class SortedFileBuilder implements AutoCloseable {
     }
 
     @Override
-    public void append(Cell cell) throws IOException {
+    public void append(CellSlices cell) throws IOException {
       writer.append(cell);
     }
 

@@ -4,16 +4,16 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
-import tabulo.rfile.Cell;
 import tabulo.rfile.CellFields;
+import tabulo.rfile.CellSlices;
 
 /**
  * Copies of cells read in place, packed one after another in one reusable byte array (each as five 4-byte
  * lengths, then its row, family, qualifier, value and visibility), so that a scanning thread can hand
  * a few hundred KiB of cells at a time to a formatting thread. Read back one cell at a time, each seen
- * as a {@link Cell} (timestamps and delete flags are not kept: the scan has used them already).
+ * as a {@link CellSlices} (timestamps and delete flags are not kept: the scan has used them already).
  */
-final class CellBlock implements Cell {
+final class CellBlock implements CellSlices {
   private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final int HEADER = 20;
 
@@ -91,7 +91,7 @@ final class CellBlock implements Cell {
     read = 0;
   }
 
-  /** Moves to the next cell, seen through this block's {@link Cell} methods; false after the last. */
+  /** Moves to the next cell, seen through this block's {@link CellSlices} methods; false after the last. */
   boolean next() {
     if (read >= size) {
       return false;

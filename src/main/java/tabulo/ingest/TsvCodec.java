@@ -20,38 +20,6 @@ import org.apache.accumulo.core.data.Value;
 public final class TsvCodec {
   private TsvCodec() {}
 
-  /**
-   * One parsed line. {@code visibility} is null when the line has no visibility field (an empty field
-   * gives an empty array), so callers can tell "absent" from "explicitly public".
-   */
-  public record Cell(byte[] row, byte[] family, byte[] qualifier, byte[] value, byte[] visibility) {
-    public boolean hasVisibility() {
-      return visibility != null;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Cell c && Arrays.equals(row, c.row) && Arrays.equals(family, c.family)
-          && Arrays.equals(qualifier, c.qualifier) && Arrays.equals(value, c.value)
-          && Arrays.equals(visibility, c.visibility);
-    }
-
-    @Override
-    public int hashCode() {
-      int h = Arrays.hashCode(row);
-      h = 31 * h + Arrays.hashCode(family);
-      h = 31 * h + Arrays.hashCode(qualifier);
-      h = 31 * h + Arrays.hashCode(value);
-      return 31 * h + Arrays.hashCode(visibility);
-    }
-
-    @Override
-    public String toString() {
-      String line = escape(row) + "\t" + formatColumn(family, qualifier) + "\t" + escape(value);
-      return "Cell[" + (visibility == null ? line : line + "\t" + escape(visibility)) + "]";
-    }
-  }
-
   // ---- fields ----
 
   public static String escape(byte[] field) {
@@ -90,7 +58,7 @@ public final class TsvCodec {
   // ---- lines ----
 
   /** Parses one line (without its newline); errors are one-line IllegalArgumentExceptions. */
-  public static Cell parseLine(String line) {
+  public static TsvCell parseLine(String line) {
     byte[] s = utf8(line);
     return new TsvLine().parse(s, 0, s.length).toCell();
   }

@@ -6,7 +6,7 @@ import java.util.regex.PatternSyntaxException;
 
 import org.apache.accumulo.core.security.ColumnVisibility;
 
-import tabulo.rfile.Cell;
+import tabulo.rfile.CellSlices;
 
 /**
  * Parses one TSV line given as UTF-8 bytes into its unescaped fields, kept in one reused buffer: the
@@ -15,7 +15,7 @@ import tabulo.rfile.Cell;
  * as they are. Errors are one-line IllegalArgumentExceptions whose positions count characters (UTF-16
  * units, as an editor shows them) from the start of the field. The view is valid until the next parse.
  */
-public final class TsvLine implements Cell {
+public final class TsvLine implements CellSlices {
   private static final int ROW = 0;
   private static final int FAMILY = 1;
   private static final int QUALIFIER = 2;
@@ -123,8 +123,8 @@ public final class TsvLine implements Cell {
   }
 
   /** The parsed cell as separate arrays. */
-  public TsvCodec.Cell toCell() {
-    return new TsvCodec.Cell(copy(ROW), copy(FAMILY), copy(QUALIFIER), copy(VALUE),
+  public TsvCell toCell() {
+    return new TsvCell(copy(ROW), copy(FAMILY), copy(QUALIFIER), copy(VALUE),
         hasVisibility ? copy(VISIBILITY) : null);
   }
 
@@ -132,7 +132,7 @@ public final class TsvLine implements Cell {
     return Arrays.copyOfRange(bytes, start[field], start[field] + length[field]);
   }
 
-  // ---- Cell ----
+  // ---- CellSlices ----
 
   @Override
   public byte[] bytes() {

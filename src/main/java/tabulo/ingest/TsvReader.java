@@ -66,7 +66,7 @@ public final class TsvReader implements AutoCloseable {
   }
 
   /** The next cell, or null at the end of the input. */
-  public TsvCodec.Cell next() {
+  public TsvCell next() {
     TsvLine line = read();
     return line == null ? null : line.toCell();
   }

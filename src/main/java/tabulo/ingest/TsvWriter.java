@@ -12,8 +12,8 @@ import java.util.Arrays;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
-import tabulo.rfile.Cell;
 import tabulo.rfile.CellFields;
+import tabulo.rfile.CellSlices;
 import tabulo.rfile.KeyValueFields;
 
 /**
@@ -81,7 +81,7 @@ public final class TsvWriter implements AutoCloseable {
   }
 
   /** One cell given as slices of one array, as {@link #line(Key, Value, boolean)}. */
-  public void line(Cell c, boolean withVisibility) {
+  public void line(CellSlices c, boolean withVisibility) {
     byte[] b = c.bytes();
     field(b, c.rowOffset(), c.rowLength(), false);
     tab();

@@ -15,10 +15,11 @@ import tabulo.storage.Store;
  * instead of sorting the whole output.
  */
 final class RowOrderedLoader implements AutoCloseable {
-  private record Cell(byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {}
+  /** One of the held row's cells: its column (family, qualifier, visibility) and value. */
+  private record ColumnValue(byte[] family, byte[] qualifier, byte[] visibility, byte[] value) {}
 
-  private static final Comparator<Cell> COLUMN_ORDER = (x, y) -> compareColumns(x.family, x.qualifier, x.visibility,
-      y.family, y.qualifier, y.visibility);
+  private static final Comparator<ColumnValue> COLUMN_ORDER = (x, y) -> compareColumns(x.family, x.qualifier,
+      x.visibility, y.family, y.qualifier, y.visibility);
 
   private final Store store;
   private final String table;
@@ -102,13 +103,13 @@ final class RowOrderedLoader implements AutoCloseable {
 
   /** The row's cells in column order, one per key (equal keys are one cell to the table anyway). */
   private void appendSorted() {
-    List<Cell> cells = new ArrayList<>(count);
+    List<ColumnValue> cells = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
-      cells.add(new Cell(families[i], qualifiers[i], visibilities[i], values[i]));
+      cells.add(new ColumnValue(families[i], qualifiers[i], visibilities[i], values[i]));
     }
     cells.sort(COLUMN_ORDER);
-    Cell prev = null;
-    for (Cell c : cells) {
+    ColumnValue prev = null;
+    for (ColumnValue c : cells) {
       if (prev != null && COLUMN_ORDER.compare(prev, c) == 0) {
         continue;
       }

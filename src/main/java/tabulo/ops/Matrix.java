@@ -62,27 +62,27 @@ public final class Matrix {
 
   /** C = f(A): every entry through {@code f} (a built-in, or a class found by name in the kernels). */
   public Operation apply(UnaryOp f) {
-    return new Entries(this, Entries.Mapping.of(f), Select.ALL);
+    return new ApplySelect(this, ApplySelect.Mapping.of(f), Select.ALL);
   }
 
   /** C = op(x, A): every entry {@code a} becomes {@code op(x, a)} (GraphBLAS's bind-first apply). */
   public Operation applyBindFirst(BinaryOp op, double x) {
-    return new Entries(this, Entries.Mapping.bound(op, x, true), Select.ALL);
+    return new ApplySelect(this, ApplySelect.Mapping.bound(op, x, true), Select.ALL);
   }
 
   /** C = op(A, y): every entry {@code a} becomes {@code op(a, y)} (GraphBLAS's bind-second apply). */
   public Operation applyBindSecond(BinaryOp op, double y) {
-    return new Entries(this, Entries.Mapping.bound(op, y, false), Select.ALL);
+    return new ApplySelect(this, ApplySelect.Mapping.bound(op, y, false), Select.ALL);
   }
 
   /** C = f(select(A)): the entries {@code s} keeps, each through {@code f}, in one pass (select, then apply). */
   public Operation apply(UnaryOp f, Select s) {
-    return new Entries(this, Entries.Mapping.of(f), s);
+    return new ApplySelect(this, ApplySelect.Mapping.of(f), s);
   }
 
   /** The entries {@code s} keeps: {@code A.select(Select.TRIU)}, {@code A.select(Select.gt(0))}. */
   public Operation select(Select s) {
-    return new Entries(this, Entries.Mapping.NONE, s);
+    return new ApplySelect(this, ApplySelect.Mapping.NONE, s);
   }
 
   /** A^T: entry (r, c) becomes (c, r). */

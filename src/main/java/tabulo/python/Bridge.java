@@ -21,7 +21,7 @@ import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
 
 /**
- * What the Python package calls, one call per operation with data in bulk ({@link Triples} in,
+ * What the Python package calls, one call per operation with data in bulk ({@link KeyedTriples} in,
  * {@link QueryResult} out), never one call per cell. User mistakes raise {@link TabuloException} with
  * the message the command line would print.
  */
@@ -86,7 +86,7 @@ public final class Bridge implements AutoCloseable {
    * Writes the triples into the table (with {@code transposed}, row and column swapped): all of them, or
    * on any failure none. Of triples with the same row and column the last wins.
    */
-  public void put(String table, Triples triples, boolean transposed) {
+  public void put(String table, KeyedTriples triples, boolean transposed) {
     requireTable(table);
     int n = triples.size();
     SortedLoader loader = store.atomicLoad(table);

@@ -48,7 +48,7 @@ public final class QueryResult {
     boolean allNumbers = true;
     int n = 0;
     while (cells.hasNext()) {
-      TableCells.Cell c = cells.next();
+      TableCells.D4mCell c = cells.next();
       if (!keepRow.test(c.row())) {
         continue;
       }

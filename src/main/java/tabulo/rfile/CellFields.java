@@ -2,7 +2,8 @@ package tabulo.rfile;
 
 /**
  * A cell read in place: its key's fields as the first bytes of their arrays and its value as a slice,
- * valid until whatever hands it out moves on. Copy what must be kept.
+ * valid until whatever hands it out moves on. Copy what must be kept. (A cell given to a writer as slices
+ * of one array is a {@link CellSlices}.)
  */
 public interface CellFields {
   byte[] row();

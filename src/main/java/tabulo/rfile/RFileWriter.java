@@ -196,14 +196,14 @@ public final class RFileWriter implements Closeable {
    *
    * @throws IllegalArgumentException if its key sorts before the previous key
    */
-  public void append(Cell cell) throws IOException {
+  public void append(CellSlices cell) throws IOException {
     checkOpen();
     LocalityGroupWriter g = groupOf(cell.bytes(), cell.familyOffset(), cell.familyLength());
     if (g.keys.set(cell) < 0) {
-      throw outOfOrder(g, Cell.key(cell));
+      throw outOfOrder(g, CellSlices.key(cell));
     }
     if (previousGroup != g && previousGroup != null && g.keys.compareWithPreviousOf(previousGroup.keys) < 0) {
-      throw outOfOrder(previousGroup, Cell.key(cell));
+      throw outOfOrder(previousGroup, CellSlices.key(cell));
     }
     appendValue(g, cell.bytes(), cell.valueOffset(), cell.valueLength());
   }

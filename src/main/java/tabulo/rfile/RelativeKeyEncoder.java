@@ -48,7 +48,7 @@ final class RelativeKeyEncoder {
   }
 
   /** {@link #set(Key)} for a cell's key (slices of its array, not copied). */
-  int set(Cell c) {
+  int set(CellSlices c) {
     byte[] b = c.bytes();
     row.set(b, c.rowOffset(), c.rowLength());
     family.set(b, c.familyOffset(), c.familyLength());

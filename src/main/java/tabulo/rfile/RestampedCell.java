@@ -4,12 +4,12 @@ package tabulo.rfile;
  * Another cell seen with a different timestamp: lets a loader stamp cells it is given as slices without
  * building a Key and a Value for each. Reused: {@link #of} points it at the next cell.
  */
-public final class RestampedCell implements Cell {
-  private Cell cell;
+public final class RestampedCell implements CellSlices {
+  private CellSlices cell;
   private long timestamp;
 
   /** This view, now of {@code c} with {@code stamp} as its timestamp. */
-  public RestampedCell of(Cell c, long stamp) {
+  public RestampedCell of(CellSlices c, long stamp) {
     this.cell = c;
     this.timestamp = stamp;
     return this;

@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
-import tabulo.rfile.Cell;
+import tabulo.rfile.CellSlices;
 
 /**
  * Cells (row, family, qualifier, visibility, value) packed one after another in a single byte array,
@@ -61,7 +61,7 @@ public final class PackedCells {
   }
 
   /** Adds a copy of a cell given as slices of its array (its timestamp and delete flag are not kept). */
-  public void add(Cell c) {
+  public void add(CellSlices c) {
     byte[] b = c.bytes();
     int at = reserve(c.rowLength() + c.familyLength() + c.qualifierLength() + c.visibilityLength()
         + c.valueLength(), RowPrefixSort.prefix(b, c.rowOffset(), c.rowLength()));
@@ -291,8 +291,8 @@ public final class PackedCells {
     return new Cursor(timestamp);
   }
 
-  /** A {@link Cell} positioned at one cell by {@link #at}: the fields are slices of the packed array. */
-  public final class Cursor implements Cell {
+  /** A {@link CellSlices} positioned at one cell by {@link #at}: the fields are slices of the packed array. */
+  public final class Cursor implements CellSlices {
     private final long timestamp;
     private final int[] fieldOffsets = new int[FIELDS];
     private final int[] fieldLengths = new int[FIELDS];

@@ -5,7 +5,7 @@ import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.ColumnVisibility;
 
-import tabulo.rfile.Cell;
+import tabulo.rfile.CellSlices;
 
 /**
  * Adds entries given in key order straight to a table's sorted files (a bulk import), bypassing the
@@ -22,8 +22,8 @@ public interface SortedLoader extends AutoCloseable {
   }
 
   /** Appends one cell given as slices of its array (read, not kept). */
-  default void append(Cell cell) {
-    append(Cell.key(cell), new Value(Cell.value(cell), false));
+  default void append(CellSlices cell) {
+    append(CellSlices.key(cell), new Value(CellSlices.value(cell), false));
   }
 
   /**

@@ -67,7 +67,7 @@ class AssocTest {
       }
     });
     List<String> got = new ArrayList<>();
-    for (Assoc.Cell c : actual.cells()) {
+    for (Assoc.Triple c : actual.cells()) {
       got.add(c.row() + " | " + c.col() + " | " + c.number());
     }
     assertEquals(want, got);
@@ -171,7 +171,7 @@ class AssocTest {
     Assoc b = Assoc.builder().add("r", "x", 3).add("s", "z", 4).build();
     // minus: 5-3 where both; the lone values as they are (not negated, unlike minus())
     Assoc d = a.ewiseAdd(b, BinaryOps.MINUS);
-    assertEquals(List.of(2.0, 2.0, 4.0), d.cells().stream().map(Assoc.Cell::number).toList());
+    assertEquals(List.of(2.0, 2.0, 4.0), d.cells().stream().map(Assoc.Triple::number).toList());
     assertEquals(-4, a.minus(b).number("s", "z"));
     // a comparison: 0 (false) is not stored
     assertEquals(1, a.ewiseMult(b, BinaryOps.GT).nnz());

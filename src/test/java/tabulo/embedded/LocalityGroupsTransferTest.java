@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import tabulo.ops.TableTransfer;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
+import tabulo.transfer.TableTransfer;
 
 /**
  * Locality groups survive {@code export}/{@code import} and hold in compressed files: a table with groups

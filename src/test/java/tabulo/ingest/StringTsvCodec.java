@@ -56,7 +56,7 @@ final class StringTsvCodec {
   // ---- lines ----
 
   /** Parses one line (without its newline); errors are one-line IllegalArgumentExceptions. */
-  static TsvCodec.Cell parseLine(String line) {
+  static TsvCell parseLine(String line) {
     int[] tabs = new int[3];
     int fields = 1;
     for (int i = line.indexOf('\t'); i >= 0; i = line.indexOf('\t', i + 1)) {
@@ -84,7 +84,7 @@ final class StringTsvCodec {
       visibility = field("visibility", line, tabs[2] + 1, line.length());
       checkVisibility(visibility);
     }
-    return new TsvCodec.Cell(row, column[0], column[1], value, visibility);
+    return new TsvCell(row, column[0], column[1], value, visibility);
   }
 
   /**

@@ -110,8 +110,8 @@ class TsvBytesOracleTest {
   @Test
   void hexEscapesTakeOnlyAsciiDigits() {
     assertEquals("error: value: bad escape '\\x٣٣' at character 1: \\x needs two hex digits", parsed("r\tq\t\\x٣٣"));
-    assertEquals(new TsvCodec.Cell(b("r"), b(""), b("q"), new byte[] {0x33}, null), oracle("r\tq\t\\x٣٣"));
-    assertEquals(new TsvCodec.Cell(b("r"), b(""), b("q"), new byte[] {(byte) 0xaf}, null), parsed("r\tq\t\\xaF"));
+    assertEquals(new TsvCell(b("r"), b(""), b("q"), new byte[] {0x33}, null), oracle("r\tq\t\\x٣٣"));
+    assertEquals(new TsvCell(b("r"), b(""), b("q"), new byte[] {(byte) 0xaf}, null), parsed("r\tq\t\\xaF"));
   }
 
   private static byte[] b(String s) {
@@ -144,7 +144,7 @@ class TsvBytesOracleTest {
       List<Object> actual = new ArrayList<>();
       try (TsvReader r = new TsvReader(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.UTF_8)),
           "in.tsv")) {
-        for (TsvCodec.Cell c = r.next(); c != null; c = r.next()) {
+        for (TsvCell c = r.next(); c != null; c = r.next()) {
           actual.add(c);
         }
       } catch (TabuloException e) {

@@ -16,8 +16,6 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.junit.jupiter.api.Test;
 
-import tabulo.ingest.TsvCodec.Cell;
-
 class TsvCodecTest {
 
   private static byte[] b(String s) {
@@ -121,11 +119,11 @@ class TsvCodecTest {
 
   @Test
   void parsesLines() {
-    assertEquals(new Cell(b("r1"), b(""), b("c1"), b("1"), null), TsvCodec.parseLine("r1\tc1\t1"));
-    assertEquals(new Cell(b("r1"), b("f"), b("q"), b(""), null), TsvCodec.parseLine("r1\tf:q\t"));
-    assertEquals(new Cell(b("r\t1"), b("f:x"), b("q"), b("v\n"), b("A&B")),
+    assertEquals(new TsvCell(b("r1"), b(""), b("c1"), b("1"), null), TsvCodec.parseLine("r1\tc1\t1"));
+    assertEquals(new TsvCell(b("r1"), b("f"), b("q"), b(""), null), TsvCodec.parseLine("r1\tf:q\t"));
+    assertEquals(new TsvCell(b("r\t1"), b("f:x"), b("q"), b("v\n"), b("A&B")),
         TsvCodec.parseLine("r\\t1\tf\\:x:q\tv\\n\tA&B"));
-    Cell publicCell = TsvCodec.parseLine("r\tc\tv\t");
+    TsvCell publicCell = TsvCodec.parseLine("r\tc\tv\t");
     assertArrayEquals(new byte[0], publicCell.visibility());
     assertTrue(publicCell.hasVisibility());
     assertNull(TsvCodec.parseLine("r\tc\tv").visibility());
@@ -221,9 +219,9 @@ class TsvCodecTest {
       boolean withVisibility = rnd.nextBoolean();
       String line = TsvCodec.formatLine(k, new Value(value), withVisibility);
       assertFalse(line.contains("\n") || line.contains("\r"), line);
-      Cell cell = TsvCodec.parseLine(line);
+      TsvCell cell = TsvCodec.parseLine(line);
       boolean expectVisibility = withVisibility && visibility.length > 0;
-      assertEquals(new Cell(row, family, qualifier, value, expectVisibility ? visibility : null), cell, line);
+      assertEquals(new TsvCell(row, family, qualifier, value, expectVisibility ? visibility : null), cell, line);
       assertEquals(expectVisibility ? 3 : 2, line.chars().filter(c -> c == '\t').count(), line);
     }
   }

@@ -22,7 +22,6 @@ import org.apache.accumulo.core.data.Value;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import tabulo.ingest.TsvCodec.Cell;
 import tabulo.storage.TabuloException;
 
 class TsvReaderTest {
@@ -39,16 +38,16 @@ class TsvReaderTest {
     return new TsvReader(new ByteArrayInputStream(bytes), name);
   }
 
-  private static List<Cell> readAll(TsvReader r) {
-    List<Cell> cells = new ArrayList<>();
-    for (Cell c = r.next(); c != null; c = r.next()) {
+  private static List<TsvCell> readAll(TsvReader r) {
+    List<TsvCell> cells = new ArrayList<>();
+    for (TsvCell c = r.next(); c != null; c = r.next()) {
       cells.add(c);
     }
     return cells;
   }
 
-  private static Cell cell(String row, String qualifier, String value) {
-    return new Cell(b(row), new byte[0], b(qualifier), b(value), null);
+  private static TsvCell cell(String row, String qualifier, String value) {
+    return new TsvCell(b(row), new byte[0], b(qualifier), b(value), null);
   }
 
   private static String failure(String text, String name) {
@@ -61,7 +60,7 @@ class TsvReaderTest {
     TsvReader r = reader("a\tx\t1\n\nb\tf:y\t2\tA\n", "in.tsv");
     assertEquals(cell("a", "x", "1"), r.next());
     assertEquals(1, r.lineNumber());
-    assertEquals(new Cell(b("b"), b("f"), b("y"), b("2"), b("A")), r.next());
+    assertEquals(new TsvCell(b("b"), b("f"), b("y"), b("2"), b("A")), r.next());
     assertEquals(3, r.lineNumber()); // the empty line 2 was skipped but counted
     assertNull(r.next());
     assertNull(r.next());
@@ -159,7 +158,7 @@ class TsvReaderTest {
   @Test
   void linesLongerThanTheBuffer() {
     String value = "v".repeat(3 << 20) + "\u00E9";
-    List<Cell> cells = readAll(reader("a\tb\t" + value + "\nc\td\te\n", "big"));
+    List<TsvCell> cells = readAll(reader("a\tb\t" + value + "\nc\td\te\n", "big"));
     assertEquals(List.of(cell("a", "b", value), cell("c", "d", "e")), cells);
   }
 
@@ -198,7 +197,7 @@ class TsvReaderTest {
     byte[] withBom = new byte[bom.length + text.length];
     System.arraycopy(bom, 0, withBom, 0, bom.length);
     System.arraycopy(text, 0, withBom, bom.length, text.length);
-    List<Cell> expected = List.of(cell("a", "x", "1"), cell("\uFEFFb", "y", "2")); // a mark inside is data
+    List<TsvCell> expected = List.of(cell("a", "x", "1"), cell("\uFEFFb", "y", "2")); // a mark inside is data
     assertEquals(expected, readAll(reader(withBom, "bom.tsv")));
     for (long seed = 0; seed < 20; seed++) { // the mark arriving one or two bytes at a time
       assertEquals(expected, readAll(new TsvReader(new TrickleStream(withBom, seed), "bom.tsv")));
@@ -213,21 +212,21 @@ class TsvReaderTest {
   @Test
   void manyRandomLinesReadBackExactly() {
     Random rnd = new Random(11);
-    List<Cell> expected = new ArrayList<>();
+    List<TsvCell> expected = new ArrayList<>();
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < 200_000; i++) {
       byte[] row = randomBytes(rnd, 1 + rnd.nextInt(10));
       byte[] family = rnd.nextBoolean() ? new byte[0] : randomBytes(rnd, rnd.nextInt(5));
       byte[] qualifier = randomBytes(rnd, rnd.nextInt(8));
       byte[] value = randomBytes(rnd, rnd.nextInt(20));
-      expected.add(new Cell(row, family, qualifier, value, null));
+      expected.add(new TsvCell(row, family, qualifier, value, null));
       text.append(TsvCodec.formatLine(new Key(row, family, qualifier, new byte[0], 1L), new Value(value), true));
       text.append(rnd.nextInt(10) == 0 ? "\r\n" : "\n");
     }
     byte[] data = b(text.toString());
     assertEquals(expected, readAll(reader(data, "random")));
     TsvReader trickle = new TsvReader(new TrickleStream(data, 3), "trickle");
-    List<Cell> fromTrickle = readAll(trickle);
+    List<TsvCell> fromTrickle = readAll(trickle);
     assertEquals(expected.size(), fromTrickle.size());
     for (int i = 0; i < expected.size(); i++) {
       assertArrayEquals(expected.get(i).value(), fromTrickle.get(i).value());

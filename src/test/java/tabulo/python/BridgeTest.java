@@ -58,7 +58,7 @@ class BridgeTest {
         values[i] = random.nextInt(5) + 0.5;
         expected.put(rowKeys[ri[i]] + "\t" + colKeys[ci[i]], values[i]);
       }
-      Triples t = new Triples().rowsJoined(KeyList.join(rowKeys), rowKeys.length, ri)
+      KeyedTriples t = new KeyedTriples().rowsJoined(KeyList.join(rowKeys), rowKeys.length, ri)
           .colsArray(colKeys, ci).numbers(values);
       b.put("T", t, false);
       QueryResult r = b.query("T", null, ":", ":");
@@ -79,7 +79,7 @@ class BridgeTest {
     try (Bridge b = Bridge.open(dir.resolve("db").toString(), "root", false)) {
       b.create("E");
       b.create("ET");
-      Triples t = new Triples().rowsArray(new String[] {"x", "y"}, new int[] {0, 1, 1})
+      KeyedTriples t = new KeyedTriples().rowsArray(new String[] {"x", "y"}, new int[] {0, 1, 1})
           .colsArray(new String[] {"k|1", "k|2"}, new int[] {0, 0, 1})
           .stringsArray(new String[] {"pear", "apple"}, new int[] {0, 1, 0});
       b.put("E", t, false);
@@ -106,8 +106,8 @@ class BridgeTest {
       b.create("T");
       e = assertThrows(TabuloException.class, () -> b.query("T", null, "b,:,a,", ":"));
       assertTrue(e.getMessage().startsWith("rows: invalid key spec \"b,:,a,\""), e.getMessage());
-      Triples bad = new Triples().rowsArray(new String[] {"a"}, new int[] {0, 1}).colsArray(new String[] {"c"},
-          new int[] {0, 0}).numbers(new double[] {1, 2});
+      KeyedTriples bad = new KeyedTriples().rowsArray(new String[] {"a"}, new int[] {0, 1})
+          .colsArray(new String[] {"c"}, new int[] {0, 0}).numbers(new double[] {1, 2});
       IllegalArgumentException i = assertThrows(IllegalArgumentException.class, () -> b.put("T", bad, false));
       assertEquals("row index 1 out of range 0..0", i.getMessage());
       assertEquals(0, b.nnz("T"), "nothing written");

@@ -229,7 +229,7 @@ final class RFileFixtures {
   }
 
   /** A cell packed in one array after a few junk bytes, its fields in a shuffled order. */
-  record SliceCell(byte[] bytes, int[] offsets, int[] lengths, long timestamp, boolean deleted) implements Cell {
+  record SliceCell(byte[] bytes, int[] offsets, int[] lengths, long timestamp, boolean deleted) implements CellSlices {
     static SliceCell of(Key k, byte[] value) {
       byte[][] fields = {k.getColumnVisibilityData().toArray(), value, k.getRowData().toArray(),
           k.getColumnQualifierData().toArray(), k.getColumnFamilyData().toArray()};

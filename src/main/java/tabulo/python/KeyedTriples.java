@@ -6,7 +6,7 @@ import tabulo.math.DecimalCodec;
  * Triples sent from Python to be written, in bulk: the distinct row keys, column keys and string values
  * each once, and per triple an index into them (or a number). Keys arrive as {@link KeyList}s.
  */
-public final class Triples {
+public final class KeyedTriples {
   private byte[][] rowKeys = new byte[0][];
   private int[] rowIndex = new int[0];
   private byte[][] colKeys = new byte[0][];
@@ -15,50 +15,50 @@ public final class Triples {
   private byte[][] valueKeys;
   private int[] valueIndex;
 
-  public Triples rowsJoined(byte[] joined, int count, int[] index) {
+  public KeyedTriples rowsJoined(byte[] joined, int count, int[] index) {
     return rows(KeyList.split(joined, count), index);
   }
 
-  public Triples rowsArray(String[] keys, int[] index) {
+  public KeyedTriples rowsArray(String[] keys, int[] index) {
     return rows(KeyList.utf8(keys), index);
   }
 
-  public Triples colsJoined(byte[] joined, int count, int[] index) {
+  public KeyedTriples colsJoined(byte[] joined, int count, int[] index) {
     return cols(KeyList.split(joined, count), index);
   }
 
-  public Triples colsArray(String[] keys, int[] index) {
+  public KeyedTriples colsArray(String[] keys, int[] index) {
     return cols(KeyList.utf8(keys), index);
   }
 
   /** Numeric values, one per triple, stored as decimal text. */
-  public Triples numbers(double[] values) {
+  public KeyedTriples numbers(double[] values) {
     this.numbers = values;
     this.valueKeys = null;
     return this;
   }
 
-  public Triples stringsJoined(byte[] joined, int count, int[] index) {
+  public KeyedTriples stringsJoined(byte[] joined, int count, int[] index) {
     return strings(KeyList.split(joined, count), index);
   }
 
-  public Triples stringsArray(String[] values, int[] index) {
+  public KeyedTriples stringsArray(String[] values, int[] index) {
     return strings(KeyList.utf8(values), index);
   }
 
-  private Triples rows(byte[][] keys, int[] index) {
+  private KeyedTriples rows(byte[][] keys, int[] index) {
     this.rowKeys = keys;
     this.rowIndex = index;
     return this;
   }
 
-  private Triples cols(byte[][] keys, int[] index) {
+  private KeyedTriples cols(byte[][] keys, int[] index) {
     this.colKeys = keys;
     this.colIndex = index;
     return this;
   }
 
-  private Triples strings(byte[][] values, int[] index) {
+  private KeyedTriples strings(byte[][] values, int[] index) {
     this.valueKeys = values;
     this.valueIndex = index;
     this.numbers = null;

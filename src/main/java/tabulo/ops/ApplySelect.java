@@ -19,13 +19,13 @@ import tabulo.math.ValueCodec;
  * or a binary one with a bound scalar. {@code A.apply(f)} selects all; {@code A.select(s)} maps none.
  * The selection's rows and columns are the only ones read; keys and labels stay.
  */
-final class Entries extends StreamOperation {
+final class ApplySelect extends StreamOperation {
   static final String KIND = "entries";
   private final Matrix a;
   private final Mapping f;
   private final Select select;
 
-  Entries(Matrix a, Mapping f, Select select) {
+  ApplySelect(Matrix a, Mapping f, Select select) {
     super(a.session);
     this.a = a;
     this.f = f;

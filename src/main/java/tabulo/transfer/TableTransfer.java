@@ -1,4 +1,4 @@
-package tabulo.ops;
+package tabulo.transfer;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -43,15 +43,16 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.io.Text;
 
+import tabulo.ops.Workspace;
 import tabulo.rfile.RFileWriter;
 import tabulo.storage.Scan;
-import tabulo.util.PrivateFiles;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.Store;
 import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TabuloException;
+import tabulo.util.PrivateFiles;
 
 /**
  * Moves a table between hosts through a directory: {@link #export} writes the table's visible entries

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * of an {@link Assoc} under construction. Numeric zeros are not stored: in D4M, as in a sparse matrix,
  * zero is absence.
  */
-final class Entries {
+final class AssocEntries {
   private final boolean strings;
   int size;
   int[] rows = new int[16];
@@ -15,7 +15,7 @@ final class Entries {
   double[] numbers;
   String[] texts;
 
-  Entries(boolean strings) {
+  AssocEntries(boolean strings) {
     this.strings = strings;
     if (strings) {
       texts = new String[16];

@@ -6,10 +6,11 @@ import org.apache.accumulo.core.data.Key;
 
 /**
  * An entry as slices of one byte array (row, family, qualifier, visibility, value), with its timestamp
- * and delete flag: what {@link RFileWriter#append(Cell)} takes from packed buffers, with no Key or Value
- * built and nothing copied but into the file's block.
+ * and delete flag: what {@link RFileWriter#append(CellSlices)} takes from packed buffers, with no Key or
+ * Value built and nothing copied but into the file's block. (A cell read in place, each field in an array
+ * of its own, is a {@link CellFields}.)
  */
-public interface Cell {
+public interface CellSlices {
   byte[] bytes();
 
   int rowOffset();
@@ -37,7 +38,7 @@ public interface Cell {
   boolean deleted();
 
   /** The cell's key, copied into a new Key. */
-  static Key key(Cell c) {
+  static Key key(CellSlices c) {
     byte[] b = c.bytes();
     Key key = new Key(b, c.rowOffset(), c.rowLength(), b, c.familyOffset(), c.familyLength(), b,
         c.qualifierOffset(), c.qualifierLength(), b, c.visibilityOffset(), c.visibilityLength(), c.timestamp());
@@ -46,7 +47,7 @@ public interface Cell {
   }
 
   /** A copy of the cell's value. */
-  static byte[] value(Cell c) {
+  static byte[] value(CellSlices c) {
     return Arrays.copyOfRange(c.bytes(), c.valueOffset(), c.valueOffset() + c.valueLength());
   }
 }
