@@ -165,20 +165,24 @@ final class SpareTables implements AutoCloseable {
     }
   }
 
-  /** Lists the user's spares by kind; returns how many of each there are. */
+  /**
+   * Adds the user's spares a listing finds to those known (a listing can miss spares just made, so none
+   * known is dropped: one another process took is found gone at the rename); returns how many are known
+   * of each kind.
+   */
   private Map<String, Integer> learnSpares() {
-    Map<String, ConcurrentLinkedDeque<String>> listed = new HashMap<>();
     for (String t : client.tableOperations().list()) {
       if (t.startsWith(ownPrefix)) {
-        String kind = t.substring(ownPrefix.length(), t.lastIndexOf('_'));
-        listed.computeIfAbsent(kind, k -> new ConcurrentLinkedDeque<>()).add(t);
+        ConcurrentLinkedDeque<String> ready = known.computeIfAbsent(t.substring(ownPrefix.length(),
+            t.lastIndexOf('_')), k -> new ConcurrentLinkedDeque<>());
+        if (!ready.contains(t)) {
+          ready.add(t);
+        }
       }
     }
-    known.keySet().retainAll(listed.keySet());
-    known.putAll(listed); // what other processes took since is found gone at the rename
     listedOnce = true;
     Map<String, Integer> counts = new HashMap<>();
-    listed.forEach((kind, names) -> counts.put(kind, names.size()));
+    known.forEach((kind, names) -> counts.put(kind, names.size()));
     return counts;
   }
 
