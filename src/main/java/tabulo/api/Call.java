@@ -61,11 +61,7 @@ public final class Call {
     if (d.takes(Shared.Group.READ)) {
       String codec = (String) values.get(Shared.CODEC);
       if (codec != null) {
-        try {
-          s.codec(ValueCodec.named(codec));
-        } catch (IllegalArgumentException e) {
-          throw new TabuloException("--codec: " + e.getMessage());
-        }
+        s.codec(codec(codec));
       }
       String kernels = (String) values.get(Shared.KERNELS);
       if (kernels != null) {
@@ -159,16 +155,29 @@ public final class Call {
     if (accum != null) {
       t = t.accum(binaryOp("--accum", accum));
     }
-    String mask = (String) values.get(Shared.MASK);
-    if (mask != null) {
-      if (!session.store().exists(mask)) {
-        throw new TabuloException("no such mask table: " + mask + " (--mask)");
-      }
-      Mask m = Mask.of(session.matrix(mask));
-      m = flag(Shared.STRUCTURE) ? m.structure() : m;
-      t = t.mask(flag(Shared.COMPLEMENT) ? m.complement() : m);
+    return t.mask(mask(session, (String) values.get(Shared.MASK), flag(Shared.STRUCTURE), flag(Shared.COMPLEMENT)));
+  }
+
+  /** The value codec {@code name}, or an error naming --codec. */
+  public static ValueCodec codec(String name) {
+    try {
+      return ValueCodec.named(name);
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException("--codec: " + e.getMessage());
     }
-    return t;
+  }
+
+  /** The mask {@code table} (null: none), by its structure and complemented as asked; an error naming --mask. */
+  public static Mask mask(Session s, String table, boolean structure, boolean complement) {
+    if (table == null) {
+      return null;
+    }
+    if (!s.store().exists(table)) {
+      throw new TabuloException("no such mask table: " + table + " (--mask)");
+    }
+    Mask m = Mask.of(s.matrix(table));
+    m = structure ? m.structure() : m;
+    return complement ? m.complement() : m;
   }
 
   /**
@@ -228,13 +237,13 @@ public final class Call {
 
   /** How the result was written, for a one-line report: " (mask ..., accum ...)" or "". */
   public String how() {
-    if (!declaration.takes(Shared.Group.OUTPUT)) {
-      return "";
-    }
-    String mask = (String) values.get(Shared.MASK);
-    String accum = (String) values.get(Shared.ACCUM);
-    String m = mask == null ? "" : "mask " + (flag(Shared.COMPLEMENT) ? "!" : "")
-        + (flag(Shared.STRUCTURE) ? "struct(" + mask + ")" : mask);
+    return declaration.takes(Shared.Group.OUTPUT) ? how((String) values.get(Shared.MASK), flag(Shared.STRUCTURE),
+        flag(Shared.COMPLEMENT), (String) values.get(Shared.ACCUM)) : "";
+  }
+
+  /** " (mask ..., accum ...)" for these output options, or "" when there are none. */
+  public static String how(String mask, boolean structure, boolean complement, String accum) {
+    String m = mask == null ? "" : "mask " + (complement ? "!" : "") + (structure ? "struct(" + mask + ")" : mask);
     String a = accum == null ? "" : "accum " + accum;
     String both = m.isEmpty() || a.isEmpty() ? m + a : m + ", " + a;
     return both.isEmpty() ? "" : " (" + both + ")";

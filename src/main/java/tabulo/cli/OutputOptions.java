@@ -6,6 +6,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import tabulo.api.Call;
 import tabulo.api.Shared;
 import tabulo.math.BinaryOp;
 import tabulo.math.ValueCodec;
@@ -14,7 +15,6 @@ import tabulo.ops.Session;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.Store;
-import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
 
 /**
@@ -49,12 +49,9 @@ final class OutputOptions {
 
   /** The value codec named by --codec. */
   ValueCodec codec() {
-    try {
-      return ValueCodec.named(codec);
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException("--codec: " + e.getMessage());
-    }
+    return Call.codec(codec);
   }
+
 
   /** A session on {@code store} with these options; {@code progress} hears the cells computed. */
   Session session(Store store, Progress progress) {
@@ -72,29 +69,20 @@ final class OutputOptions {
 
   /** The accumulator given with --accum, or null. */
   BinaryOp accumulator() {
-    return accum == null ? null : tabulo.api.Call.binaryOp("--accum", accum);
+    return accum == null ? null : Call.binaryOp("--accum", accum);
   }
 
   /** The mask given with --mask (and --structure, --complement), or null. */
   Mask mask(Session s) {
-    if (mask == null) {
-      return null;
-    }
-    if (!s.store().exists(mask)) {
-      throw new TabuloException("no such mask table: " + mask + " (--mask)");
-    }
-    Mask m = Mask.of(s.matrix(mask));
-    m = structure ? m.structure() : m;
-    return complement ? m.complement() : m;
+    return Call.mask(s, mask, structure, complement);
   }
+
 
   /** How the result was written, for a command's one line: " (mask ..., accum ...)" or "". */
   String how() {
-    String m = mask == null ? "" : "mask " + (complement ? "!" : "") + (structure ? "struct(" + mask + ")" : mask);
-    String a = accum == null ? "" : "accum " + accum;
-    String both = m.isEmpty() || a.isEmpty() ? m + a : m + ", " + a;
-    return both.isEmpty() ? "" : " (" + both + ")";
+    return Call.how(mask, structure, complement, accum);
   }
+
 
   /** Where the result goes: table {@code c}, through the mask, accumulated when asked. */
   Target target(Session s, String c) {

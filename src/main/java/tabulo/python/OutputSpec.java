@@ -64,11 +64,7 @@ public final class OutputSpec {
   }
 
   public OutputSpec codec(String name) {
-    try {
-      this.codec = ValueCodec.named(name);
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException("codec: " + e.getMessage());
-    }
+    this.codec = tabulo.api.Call.codec(name);
     return this;
   }
 
@@ -113,16 +109,9 @@ public final class OutputSpec {
   }
 
   Mask mask(Session s) {
-    if (mask == null) {
-      return null;
-    }
-    if (!s.store().exists(mask)) {
-      throw new TabuloException("no such mask table: " + mask + " (mask)");
-    }
-    Mask m = Mask.of(s.matrix(mask));
-    m = structure ? m.structure() : m;
-    return complement ? m.complement() : m;
+    return tabulo.api.Call.mask(s, mask, structure, complement);
   }
+
 
   /** Table {@code c} through the mask, accumulated when asked. */
   Target target(Session s, String c) {
