@@ -239,6 +239,13 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public boolean exists(String table) {
+    if (client.tableOperations().exists(table)) {
+      return true;
+    }
+    // a "no" may come from a stale name cache (see seeRenamed): read the names again before believing it
+    if (client instanceof ClientContext context) {
+      context.clearTableListCache();
+    }
     return client.tableOperations().exists(table);
   }
 

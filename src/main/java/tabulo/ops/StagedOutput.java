@@ -61,7 +61,7 @@ final class StagedOutput {
       c.ewiseAdd(new Matrix(session, result, null), target.accum()).compute(combined, null);
       InPlaceUpdate.apply(session, combined, name);
     }
-    return session.matrix(name);
+    return new Matrix(session, name, null); // not session.matrix: a name just renamed into place exists
   }
 
   /**
