@@ -41,6 +41,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.security.Authorizations;
@@ -54,6 +55,7 @@ import tabulo.storage.StampedLoader;
 import tabulo.storage.IteratorCheck;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
+import tabulo.iterators.AcrossLabelsCombiner;
 import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
@@ -102,6 +104,8 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private boolean deferAll; // small loads deferred too, not written through a batch writer
   private final java.util.Map<Authorizations, KernelUser> kernelUsers = new java.util.HashMap<>();
   private SpareTables spares; // made on the first plain create
+  // unit journals of finished runs, emptied: a run whose output name recurs (a reused temporary) reuses its journal
+  private final Set<String> emptiedJournals = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private java.util.concurrent.ExecutorService drops; // deletes discarded temporaries, in order
   private final List<java.util.concurrent.Future<?>> pendingDrops = new ArrayList<>();
 
@@ -202,6 +206,25 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   @Override
   public KernelHost kernelHost() {
     return new TabletServerKernels(this);
+  }
+
+  /** Makes run journal {@code table}, or takes it as an earlier run left it, emptied. */
+  void makeJournal(String table) {
+    if (!emptiedJournals.remove(table)) {
+      create(table, TableSettings.defaults());
+    }
+  }
+
+  /**
+   * A finished run's journal: emptied and kept under its name where it is small, else deleted. Its cells
+   * carry the tablet's time, which only grows, so a later run's cells are newer than the deletes.
+   */
+  void dropJournal(String table) {
+    if (emptyForReuse(table, TableSettings.defaults(), 10_000).isPresent()) {
+      emptiedJournals.add(table);
+    } else if (exists(table)) {
+      delete(table); // now, not in the background: a later run of the same output makes it again
+    }
   }
 
   /** The kernels' user for runs with these authorizations, made on first use and dropped by {@link #close()}. */
@@ -398,6 +421,67 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
           throw failure("delete table", table, e);
         }
       }));
+    }
+  }
+
+  /**
+   * Deletes each cell at its own timestamp, read with every authorization the user holds (a temporary holds
+   * only results of the user's reads, so every cell of it is visible to them). A delete must name a stored
+   * key, so only tables whose iterators show stored keys: combiners (a combined cell has the newest
+   * timestamp of its versions: its delete hides them all) and the across-labels combiner read as its parts.
+   */
+  @Override
+  public java.util.OptionalLong emptyForReuse(String table, TableSettings settings, int atMost) {
+    if (!TableNames.isReserved(table)) {
+      return java.util.OptionalLong.empty();
+    }
+    List<IteratorSetting> partsViews = new ArrayList<>();
+    for (TableSettings.AttachedIterator it : settings.iterators()) {
+      String c = it.setting().getIteratorClass();
+      if (c.equals(AcrossLabelsCombiner.class.getName())) {
+        partsViews.add(AcrossLabelsCombiner.partsOf(it.setting()));
+      } else if (!isCombiner(c)) {
+        return java.util.OptionalLong.empty();
+      }
+    }
+    List<Key> keys = new ArrayList<>();
+    try (Scanner s = client.createScanner(table, authorizations(user))) {
+      partsViews.forEach(s::addScanIterator);
+      for (Map.Entry<Key, Value> e : s) {
+        if (keys.size() == atMost) {
+          return java.util.OptionalLong.empty();
+        }
+        keys.add(e.getKey());
+      }
+    } catch (TableNotFoundException e) {
+      return java.util.OptionalLong.empty();
+    }
+    long newest = 0;
+    try (TableWriter w = writer(table)) {
+      Mutation m = null;
+      for (Key k : keys) {
+        if (m == null || !k.getRowData().equals(new org.apache.accumulo.core.data.ArrayByteSequence(m.getRow()))) {
+          if (m != null) {
+            w.addMutation(m);
+          }
+          m = new Mutation(k.getRowData().toArray());
+        }
+        m.putDelete(k.getColumnFamilyData().toArray(), k.getColumnQualifierData().toArray(),
+            new ColumnVisibility(k.getColumnVisibilityData().toArray()), k.getTimestamp());
+        newest = Math.max(newest, k.getTimestamp());
+      }
+      if (m != null) {
+        w.addMutation(m);
+      }
+    }
+    return java.util.OptionalLong.of(newest);
+  }
+
+  private static boolean isCombiner(String iteratorClass) {
+    try {
+      return org.apache.accumulo.core.iterators.Combiner.class.isAssignableFrom(Class.forName(iteratorClass));
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
     }
   }
 

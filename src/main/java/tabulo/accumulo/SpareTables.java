@@ -8,8 +8,6 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutorService;
@@ -113,21 +111,10 @@ final class SpareTables implements AutoCloseable {
     }
   }
 
-  /**
-   * A digest of everything a table is made with but its split points: iterators (name, priority, class,
-   * options, scopes), versioning, locality groups.
-   */
+  /** A digest of everything a table is made with ({@link TableSettings#canonical}; spares have no splits). */
   static String kind(TableSettings settings) {
-    StringBuilder b = new StringBuilder(settings.versioning() ? "v" : "-");
-    for (TableSettings.AttachedIterator it : settings.iterators()) {
-      b.append("|i ").append(it.setting().getName()).append(' ').append(it.setting().getPriority()).append(' ')
-          .append(it.setting().getIteratorClass()).append(' ').append(new TreeMap<>(it.setting().getOptions()))
-          .append(' ').append(new TreeSet<>(it.scopes()));
-    }
-    new TreeMap<>(settings.localityGroups()).forEach((g, families) ->
-        b.append("|g ").append(g).append(' ').append(new TreeSet<>(families)));
     try {
-      byte[] d = MessageDigest.getInstance("SHA-256").digest(b.toString().getBytes(StandardCharsets.UTF_8));
+      byte[] d = MessageDigest.getInstance("SHA-256").digest(settings.canonical().getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(d, 0, 6);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);

@@ -65,7 +65,7 @@ final class TabletServerKernels implements KernelHost {
     KernelUser user = store.kernelUser(plan.auths());
     user.allow(plan.inputs().toArray(new String[0]), plan.outputs().toArray(new String[0]));
     if (journal != null) {
-      store.create(journal, TableSettings.defaults());
+      store.makeJournal(journal);
       user.allow(new String[0], new String[] {journal});
     }
     KernelLogin login = user.loginForRun();
@@ -93,7 +93,7 @@ final class TabletServerKernels implements KernelHost {
       pool.shutdownNow();
       deleteQuietly(login.bulkDir());
       if (journal != null) {
-        store.discard(journal);
+        store.dropJournal(journal);
       }
     }
   }

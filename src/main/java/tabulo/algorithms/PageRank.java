@@ -134,10 +134,10 @@ public final class PageRank {
     return new Result(o.maxIterations(), change, false, n);
   }
 
-  /** An iteration's intermediates go as soon as they are used (the session deletes whatever is left). */
+  /** An iteration's intermediates go as soon as they are used (the next rounds may reuse their tables). */
   private static void dropTemporaries(Session s, Matrix... ms) {
     for (Matrix m : ms) {
-      s.store().discard(m.table());
+      s.release(m);
     }
   }
 }

@@ -46,7 +46,7 @@ final class StagedOutput {
     if (!maskDone) {
       String masked = ws.create("masked", op.resultSettings());
       new CopyRows(new Matrix(session, result, null), op.outputCombines()).compute(masked, target.mask());
-      store.discard(result); // the unmasked result is no longer needed
+      ws.release(result); // the unmasked result is no longer needed
       result = masked;
     }
     if (name == null) {

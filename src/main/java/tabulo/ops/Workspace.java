@@ -7,11 +7,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Map.Entry;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
 import org.apache.accumulo.core.data.Key;
@@ -64,7 +70,17 @@ public final class Workspace implements AutoCloseable {
   private final Store store;
   private final String namespace;
   private final String marker;
+  /** A released temporary, emptied: a writer's cells are newer than its deleted ones from readyAtMillis. */
+  private record Emptied(String table, TableSettings settings, long readyAtMillis) {}
+
+  // reuse: tables of at most this many cells are emptied (larger ones deleted), at most this many kept empty
+  public static final int REUSE_AT_MOST = 10_000;
+  static final int REUSE_KEPT = 32;
+  public static final long CLOCK_MARGIN_MILLIS = 1_000;
+
   private final List<String> tables = new ArrayList<>();
+  private final Map<String, TableSettings> made = new HashMap<>(); // temporaries this run created: settings
+  private final Deque<Emptied> emptied = new ArrayDeque<>(); // oldest first
   private final java.util.concurrent.atomic.AtomicInteger reserved = new java.util.concurrent.atomic.AtomicInteger();
   private TableWriter markerWriter;
 
@@ -115,24 +131,67 @@ public final class Workspace implements AutoCloseable {
     Mutation m = new Mutation(TABLE_ROW);
     m.put("", table, "");
     write(m);
-    tables.add(table);
+    synchronized (this) {
+      tables.add(table);
+    }
     return table;
   }
 
-  /** Deletes {@code table} now if it is a temporary of this run; false if it is not one. */
+  /**
+   * Done with {@code table} if it is a temporary of this run (false if not): a small one the host can empty
+   * is kept, empty, for a later {@link #create} with the same settings (an iterative algorithm's rounds
+   * then make and delete no table); any other is deleted now.
+   */
   public boolean release(String table) {
-    if (!tables.remove(table)) {
-      return false;
+    TableSettings settings;
+    synchronized (this) {
+      if (!tables.contains(table)) {
+        return false;
+      }
+      settings = emptied.size() < REUSE_KEPT ? made.get(table) : null;
+    }
+    OptionalLong newest = settings == null ? OptionalLong.empty()
+        : store.emptyForReuse(table, settings, REUSE_AT_MOST);
+    synchronized (this) {
+      if (newest.isPresent()) {
+        emptied.add(new Emptied(table, settings, newest.getAsLong() + CLOCK_MARGIN_MILLIS));
+        return true;
+      }
+      tables.remove(table);
+      made.remove(table);
     }
     store.discard(table);
     return true;
   }
 
-  /** Creates a temporary table of this run. */
+  /** A temporary table of this run, new or one released and emptied. */
   public String create(String role, TableSettings settings) {
+    String reused = takeEmptied(settings);
+    if (reused != null) {
+      return reused;
+    }
     String name = reserve(role);
     store.create(name, settings);
+    synchronized (this) {
+      made.put(name, settings);
+    }
     return name;
+  }
+
+  /**
+   * An emptied temporary made with {@code settings} whose old cells are older than any a writer stamps now
+   * (the margin covers writers' clocks that lag this process's; a newer cell is never hidden by the deletes).
+   */
+  private synchronized String takeEmptied(TableSettings settings) {
+    long now = System.currentTimeMillis();
+    for (Iterator<Emptied> it = emptied.iterator(); it.hasNext();) {
+      Emptied e = it.next();
+      if (e.readyAtMillis() <= now && e.settings().equals(settings)) {
+        it.remove();
+        return e.table();
+      }
+    }
+    return null;
   }
 
   /**

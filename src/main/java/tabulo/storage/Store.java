@@ -47,6 +47,16 @@ public interface Store extends AutoCloseable {
     }
   }
 
+  /**
+   * Empties a run's temporary made with {@code settings} so that the run may write it again as if new, where
+   * that is cheaper than deleting it and making another: returns the newest timestamp it held (a writer's
+   * cells must be newer to be seen; this process's clock), or empty when the host does not, the settings
+   * do not allow it, or the table holds more than {@code atMost} cells (the table is then unchanged).
+   */
+  default java.util.OptionalLong emptyForReuse(String table, TableSettings settings, int atMost) {
+    return java.util.OptionalLong.empty();
+  }
+
   /** Returns once every {@link #discard}ed table is gone; throws the first failure to delete one. */
   default void finishDiscards() {}
 

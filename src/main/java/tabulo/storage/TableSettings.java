@@ -71,4 +71,28 @@ public final class TableSettings {
   public boolean versioning() {
     return versioning;
   }
+
+  /** These settings as one canonical line: equal settings, equal lines (iterator options and sets sorted). */
+  public String canonical() {
+    StringBuilder b = new StringBuilder(versioning ? "v" : "-");
+    for (AttachedIterator it : iterators) {
+      b.append("|i ").append(it.setting().getName()).append(' ').append(it.setting().getPriority()).append(' ')
+          .append(it.setting().getIteratorClass()).append(' ').append(new java.util.TreeMap<>(it.setting().getOptions()))
+          .append(' ').append(new TreeSet<>(it.scopes()));
+    }
+    new java.util.TreeMap<>(localityGroups).forEach((g, families) ->
+        b.append("|g ").append(g).append(' ').append(new TreeSet<>(families)));
+    splits.forEach(split -> b.append("|s ").append(split));
+    return b.toString();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TableSettings t && canonical().equals(t.canonical());
+  }
+
+  @Override
+  public int hashCode() {
+    return canonical().hashCode();
+  }
 }
