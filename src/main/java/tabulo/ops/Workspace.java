@@ -145,8 +145,8 @@ public final class Workspace implements AutoCloseable {
   public boolean release(String table) {
     TableSettings settings;
     synchronized (this) {
-      if (!tables.contains(table)) {
-        return false;
+      if (!tables.contains(table) || emptied.stream().anyMatch(e -> e.table().equals(table))) {
+        return false; // not ours, or released already (two handles on one table must not make two reuses)
       }
       settings = emptied.size() < REUSE_KEPT ? made.get(table) : null;
     }

@@ -76,10 +76,14 @@ class ReusedTemporariesTest {
       Matrix r1 = s.matrix("RT_S1").apply(UnaryOps.ABS).temporary();
       assertEquals(abs(first), cells(store, r1.table()));
       s.release(r1);
+      assertFalse(s.releaseIfTemporary(r1), "released once only");
       awaitReuse();
       Matrix r2 = s.matrix("RT_S2").apply(UnaryOps.ABS).temporary();
       assertEquals(r1.table(), r2.table(), "the released temporary is reused");
+      Matrix r3 = s.matrix("RT_S1").apply(UnaryOps.ABS).temporary();
+      assertNotEquals(r2.table(), r3.table(), "a table is reused by one temporary only");
       assertEquals(abs(second), cells(store, r2.table()));
+      assertEquals(abs(first), cells(store, r3.table()));
     } finally {
       store.setAuthorizations("root", saved);
     }
