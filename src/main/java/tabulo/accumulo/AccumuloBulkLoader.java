@@ -14,7 +14,6 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.ColumnVisibility;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
@@ -121,7 +120,7 @@ final class AccumuloBulkLoader implements SortedLoader {
   }
 
   private void makeDirectory(String name) throws IOException {
-    fs = new Path(workDir).getFileSystem(new Configuration());
+    fs = new Path(workDir).getFileSystem(WorkDirectory.HADOOP_CONF);
     if (fs instanceof LocalFileSystem local) {
       fs = local.getRawFileSystem(); // no .crc side files in the directory Accumulo imports
     }
@@ -265,7 +264,7 @@ final class AccumuloBulkLoader implements SortedLoader {
   static void importDeferred(AccumuloStore store, String deferredDir) {
     Path root = new Path(deferredDir);
     try {
-      FileSystem fs = root.getFileSystem(new Configuration());
+      FileSystem fs = root.getFileSystem(WorkDirectory.HADOOP_CONF);
       if (!fs.exists(root)) {
         return;
       }

@@ -208,6 +208,11 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     return new TabletServerKernels(this);
   }
 
+  /** A table of this name is made (again): the kernel users' remembered grants on it are void. */
+  private synchronized void forgetGrants(String table) {
+    kernelUsers.values().forEach(u -> u.forget(table));
+  }
+
   /** Makes run journal {@code table}, or takes it as an earlier run left it, emptied. */
   void makeJournal(String table) {
     if (!emptiedJournals.remove(table)) {
@@ -274,6 +279,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public void create(String table, TableSettings settings) {
+    forgetGrants(table);
     checkIteratorConflicts(table, settings);
     for (TableSettings.AttachedIterator it : settings.iterators()) {
       checkIterator(it.setting());
@@ -512,6 +518,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public void rename(String from, String to) {
+    forgetGrants(to);
     try {
       client.tableOperations().rename(from, to);
       seeRenamed(client, to);

@@ -39,6 +39,10 @@ final class KernelUser implements AutoCloseable {
   private final Path credentialFile;
   private final KernelLogin login;
 
+  // temporaries (reserved names) granted already, remembered until a table of that name is made again
+  private final java.util.Set<String> readable = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private final java.util.Set<String> writable = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private KernelUser(AccumuloClient caller, String name, Path credentialFile, KernelLogin login) {
     this.caller = caller;
     this.name = name;
@@ -84,20 +88,29 @@ final class KernelUser implements AutoCloseable {
 
   /**
    * Lets the user read {@code reads} and read and write {@code writes}, granting only what it lacks (a
-   * table deleted and made again under the same name has lost its grants, so they are checked, not
-   * remembered).
+   * user table deleted and made again under the same name has lost its grants, so they are checked; a
+   * temporary's are remembered, and forgotten when the store makes a table of its name).
    */
   void allow(String[] reads, String[] writes) {
     SecurityOperations sec = caller.securityOperations();
     try {
       for (String t : reads) {
-        grant(sec, t, TablePermission.READ);
+        if (!TableNames.isReserved(t) || !readable.contains(t)) {
+          grant(sec, t, TablePermission.READ);
+          if (TableNames.isReserved(t)) {
+            readable.add(t);
+          }
+        }
       }
       for (String t : writes) {
         if (TableNames.isReserved(t)) {
-          // a run's own new temporary holds no grant yet: grant without asking first (two round trips less)
-          sec.grantTablePermission(name, t, TablePermission.READ);
-          sec.grantTablePermission(name, t, TablePermission.WRITE);
+          if (!writable.contains(t)) {
+            // a run's own new temporary holds no grant yet: grant without asking first (two round trips less)
+            sec.grantTablePermission(name, t, TablePermission.READ);
+            sec.grantTablePermission(name, t, TablePermission.WRITE);
+            readable.add(t);
+            writable.add(t);
+          }
         } else {
           grant(sec, t, TablePermission.READ);
           grant(sec, t, TablePermission.WRITE);
@@ -109,6 +122,12 @@ final class KernelUser implements AutoCloseable {
     } catch (AccumuloException e) {
       throw new TabuloException("cannot grant the kernels' user its tables: " + AccumuloStore.rootMessage(e), e);
     }
+  }
+
+  /** A table of this name was made (again): it holds no grant for this user. */
+  void forget(String table) {
+    readable.remove(table);
+    writable.remove(table);
   }
 
   private void grant(SecurityOperations sec, String table, TablePermission p)
@@ -136,7 +155,7 @@ final class KernelUser implements AutoCloseable {
     } finally {
       try {
         Path bulk = new Path(login.bulkDir());
-        bulk.getFileSystem(new Configuration()).delete(bulk, true);
+        bulk.getFileSystem(WorkDirectory.HADOOP_CONF).delete(bulk, true);
       } catch (IOException e) {
         // leftover files of a finished run hold nothing anyone reads
       }
@@ -150,7 +169,7 @@ final class KernelUser implements AutoCloseable {
       throw new TabuloException("cannot drop the kernels' user " + name + ": " + AccumuloStore.rootMessage(e), e);
     } finally {
       try {
-        file.getFileSystem(new Configuration()).delete(file, false); // a local checksum file goes with it
+        file.getFileSystem(WorkDirectory.HADOOP_CONF).delete(file, false); // a local checksum file goes with it
       } catch (IOException e) {
         // the user is gone, so the password opens nothing
       }

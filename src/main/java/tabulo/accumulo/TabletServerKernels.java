@@ -102,7 +102,7 @@ final class TabletServerKernels implements KernelHost {
   private static void deleteQuietly(String dir) {
     try {
       org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(dir);
-      p.getFileSystem(new org.apache.hadoop.conf.Configuration()).delete(p, true);
+      p.getFileSystem(WorkDirectory.HADOOP_CONF).delete(p, true);
     } catch (java.io.IOException e) {
       // left behind: the user's directory goes when the store closes
     }

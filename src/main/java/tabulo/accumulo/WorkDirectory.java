@@ -24,6 +24,9 @@ import tabulo.storage.TabuloException;
  * {@code tabulo-work-USER} is easy to guess.)
  */
 final class WorkDirectory {
+  /** Hadoop's configuration, read once: making one per call re-reads its XML resources (tens of ms). */
+  static final org.apache.hadoop.conf.Configuration HADOOP_CONF = new org.apache.hadoop.conf.Configuration();
+
   static final String SECRETS = "secrets";
   private static final FsPermission MODE_700 = new FsPermission((short) 0700);
 

@@ -1,6 +1,8 @@
 package tabulo.ops.mxm;
 
 import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
 import tabulo.storage.TabuloException;
@@ -17,7 +19,8 @@ import tabulo.storage.TabuloException;
  * keys), and it applies a mask in its accumulator, where the outer product computes every partial product
  * and masks its result afterwards (so with a mask, row-by-row unless B is small: then the outer product's
  * result is small too). Entry counts come from {@link Store#info}; when the host will not give them,
- * row-by-row.
+ * row-by-row. An outer product asked for only needs to know whether B is small: a small B is counted by
+ * reading it, and A only up to the fraction.
  *
  * <p>The counts cannot tell how many partial products B's rows will meet in A (a hub row of A meets
  * many): the fraction was chosen by timing both algorithms on a Graph500 A and a B made of some of its
@@ -51,6 +54,12 @@ public record AlgorithmChoice(Algorithm algorithm, String reason, boolean lookup
       return options.algorithm == Algorithm.AUTO ? auto(false, 0, 0, masked)
           : new AlgorithmChoice(Algorithm.ROWWISE, "asked for");
     }
+    if (options.algorithm == Algorithm.OUTER) {
+      Boolean small = smallByCounting(store, a, b);
+      if (small != null) {
+        return asked(masked, small);
+      }
+    }
     TableInfo infoA;
     TableInfo infoB;
     try {
@@ -78,6 +87,33 @@ public record AlgorithmChoice(Algorithm algorithm, String reason, boolean lookup
   private static AlgorithmChoice asked(boolean masked, boolean lookupRows) {
     return new AlgorithmChoice(Algorithm.OUTER, masked ? "asked for; it computes every partial product, then "
         + "masks the result" : "asked for", lookupRows);
+  }
+
+  /** B at most this many entries is counted by reading it (and A up to the fraction): no flush, no file figures. */
+  static final int COUNTED_B = 4096;
+
+  /**
+   * Whether B is small beside A, counted by reading B and at most {@link #SMALL_B_FRACTION} times as many
+   * of A's entries; null when B has more than {@link #COUNTED_B} (then the host's figures answer). An
+   * iterative algorithm multiplies small tables each round, where figures would flush both every time.
+   */
+  private static Boolean smallByCounting(Store store, String a, String b) {
+    long entriesB = countUpTo(store, b, COUNTED_B + 1);
+    if (entriesB > COUNTED_B) {
+      return null;
+    }
+    long bound = entriesB * SMALL_B_FRACTION;
+    return countUpTo(store, a, bound) >= bound;
+  }
+
+  private static long countUpTo(Store store, String table, long limit) {
+    long n = 0;
+    try (Scan s = store.scan(table, ScanSpec.all())) {
+      for (var it = s.iterator(); n < limit && it.hasNext(); it.next()) {
+        n++;
+      }
+    }
+    return n;
   }
 
   private static boolean small(long entriesA, long entriesB) {
