@@ -104,6 +104,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private boolean deferAll; // small loads deferred too, not written through a batch writer
   private final java.util.Map<Authorizations, KernelUser> kernelUsers = new java.util.HashMap<>();
   private SpareTables spares; // made on the first plain create
+  private final Set<String> made = java.util.concurrent.ConcurrentHashMap.newKeySet(); // tables this store made
   // unit journals of finished runs, emptied: a run whose output name recurs (a reused temporary) reuses its journal
   private final Set<String> emptiedJournals = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private java.util.concurrent.ExecutorService drops; // deletes discarded temporaries, in order
@@ -270,11 +271,30 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     if (client.tableOperations().exists(table)) {
       return true;
     }
-    // a "no" may come from a stale name cache (see seeRenamed): read the names again before believing it
-    if (client instanceof ClientContext context) {
-      context.clearTableListCache();
+    // a "no" may come from a stale name cache (see seeRenamed): read the names again before believing it,
+    // and for a table this store just made, again a little later (a reader that began before it was made
+    // may put the old names back after a clear)
+    boolean madeHere = made.contains(table);
+    for (int i = 0; i < (madeHere ? 4 : 1); i++) {
+      if (i > 0) {
+        sleepQuietly(20L * i);
+      }
+      if (client instanceof ClientContext context) {
+        context.clearTableListCache();
+      }
+      if (client.tableOperations().exists(table)) {
+        return true;
+      }
     }
-    return client.tableOperations().exists(table);
+    return false;
+  }
+
+  private static void sleepQuietly(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
@@ -285,10 +305,12 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       checkIterator(it.setting());
     }
     if (settings.splits().isEmpty() && spares().takeAs(table, settings)) {
+      made.add(table);
       return;
     }
     try {
       client.tableOperations().create(table, newTableConfiguration(settings));
+      made.add(table);
       awaitHosted(table);
     } catch (TableExistsException e) {
       throw new TabuloException("table " + table + " already exists", e);
@@ -392,6 +414,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public void delete(String table) {
+    made.remove(table);
     try {
       client.tableOperations().delete(table);
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
@@ -406,6 +429,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    */
   @Override
   public void discard(String table) {
+    made.remove(table);
     if (!TableNames.isReserved(table)) {
       Store.super.discard(table);
       return;
@@ -521,6 +545,8 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     forgetGrants(to);
     try {
       client.tableOperations().rename(from, to);
+      made.remove(from);
+      made.add(to);
       seeRenamed(client, to);
     } catch (TableExistsException e) {
       throw new TabuloException("table " + to + " already exists", e);

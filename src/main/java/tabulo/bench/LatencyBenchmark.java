@@ -32,7 +32,8 @@ import tabulo.storage.TableWriter;
 
 /**
  * The fixed cost of each kind of step, where the data is tiny so nothing else counts: connecting, making
- * and deleting a table, writing and reading three cells, each operation kind on three cells, a multiply
+ * and deleting a table, writing and reading three cells, each operation kind on three cells into a new
+ * table, an operation into a temporary released at once (an iterative algorithm's step), a multiply
  * on a 100-vertex graph, and PageRank and BFS computed in tables on the 77-vertex Les Misérables graph.
  * Each figure is the median of several runs in one warm session (connecting: a new store each run).
  */
@@ -101,6 +102,13 @@ public final class LatencyBenchmark {
         Matrix g = s.matrix(graph);
         steps.put("mxm, 100-vertex graph", (x, t) -> g.mxm(g, Semirings.PLUS_TIMES).into(t));
         timing.timeEach(steps, repeats, 1);
+        // an iterative algorithm's step: into a temporary released at once, so later rounds reuse the emptied
+        // tables of earlier ones (warmed up until there are some)
+        Map<String, Step> rounds = new LinkedHashMap<>();
+        rounds.put("apply into a temporary, released", (x, t) -> x.release(sm.apply(UnaryOps.ABS).temporary()));
+        rounds.put("ewiseAdd into a temporary, released",
+            (x, t) -> x.release(sm.ewiseAdd(sm, BinaryOps.PLUS).temporary()));
+        timing.timeEach(rounds, Math.max(repeats, 9), 5);
         double[] deletes = new double[repeats];
         for (int i = 0; i < repeats; i++) {
           String t = made.remove(made.size() - 1);
@@ -134,7 +142,7 @@ public final class LatencyBenchmark {
       for (Map.Entry<String, Step> st : steps.entrySet()) {
         double[] times = new double[runs];
         for (int i = -warmUps; i < runs; i++) {
-          String t = prefix + "out" + made.size();
+          String t = prefix + "out" + Long.toHexString(System.nanoTime()); // never a name used before
           long t0 = System.nanoTime();
           st.getValue().run(session, t);
           if (i >= 0) {
