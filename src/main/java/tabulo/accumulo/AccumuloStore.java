@@ -271,11 +271,14 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     if (client.tableOperations().exists(table)) {
       return true;
     }
-    // a "no" may come from a stale name cache (see seeRenamed): read the names again before believing it,
-    // and for a table this store just made, again a little later (a reader that began before it was made
-    // may put the old names back after a clear)
-    boolean madeHere = made.contains(table);
-    for (int i = 0; i < (madeHere ? 4 : 1); i++) {
+    // for a table this store made, a "no" may come from a stale name cache (see seeRenamed): read the names
+    // again before believing it, a few times (a reader that began before it was made may put the old names
+    // back after a clear). Other names are not re-read: asking whether a new name is free is the common case,
+    // and re-reading costs a read of every table's name.
+    if (!made.contains(table)) {
+      return false;
+    }
+    for (int i = 0; i < 4; i++) {
       if (i > 0) {
         sleepQuietly(20L * i);
       }
