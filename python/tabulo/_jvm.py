@@ -4,6 +4,7 @@ import inspect
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import threading
 from pathlib import Path
@@ -14,6 +15,40 @@ _started = False
 
 class TabuloError(Exception):
     """An error Tabulo reports: the message the command line would print (one line)."""
+
+
+def _packaged() -> Path | None:
+    """The jars an installed package carries (tabulo/jars, put there when the package was built), or None."""
+    jars = Path(__file__).resolve().parent / "jars"
+    return jars if (jars / "tabulo.jar").is_file() else None
+
+
+def classpath() -> list[str]:
+    """Tabulo's jars: the checkout named by $TABULO_HOME (a developer's override), else the jars the package
+    carries, else a checkout above this package (an editable install) or above the working directory. A
+    checkout's missing or stale jars are built first."""
+    packaged = None if os.environ.get("TABULO_HOME") else _packaged()
+    if packaged is not None:
+        return [str(packaged / "tabulo.jar"), str(packaged / "lib" / "*")]
+    root = home()
+    if _stale(root):
+        _build(root)
+    return [str(root / "target" / "tabulo.jar"), str(root / "target" / "lib" / "*")]
+
+
+def command_line() -> list[str]:
+    """The words that run Tabulo's command line in another process (then its arguments): the checkout's
+    ./tabulo script, or java on the jars the package carries."""
+    packaged = None if os.environ.get("TABULO_HOME") else _packaged()
+    if packaged is None:
+        return [str(home() / "tabulo")]
+    java_home = os.environ.get("JAVA_HOME")
+    java_bin = str(Path(java_home) / "bin" / "java") if java_home else (shutil.which("java") or "java")
+    logging = ["-Dlog4j2.loggerContextFactory=org.apache.logging.log4j.simple.SimpleLoggerContextFactory",
+               "-Dorg.apache.logging.log4j.simplelog.defaultlevel=ERROR",
+               "-Dorg.apache.logging.log4j.simplelog.logFile=system.err"]  # as ./tabulo: errors only
+    return [java_bin, *logging, *shlex.split(os.environ.get("TABULO_JAVA_OPTS", "-Xmx6g -XX:+UseParallelGC")),
+            "-cp", os.pathsep.join(classpath()), "tabulo.cli.Main"]
 
 
 def home() -> Path:
@@ -29,8 +64,8 @@ def home() -> Path:
         for folder in (start, *start.parents):
             if _is_home(folder):
                 return folder
-    raise TabuloError("cannot find Tabulo's jars: set TABULO_HOME to the Tabulo checkout "
-                      "(the folder holding the 'tabulo' script)")
+    raise TabuloError("cannot find Tabulo's jars: install the package from the checkout (pip install "
+                      "./python) or set TABULO_HOME to the Tabulo checkout (the folder holding the 'tabulo' script)")
 
 
 def _is_home(folder: Path) -> bool:
@@ -67,14 +102,11 @@ def start() -> None:
             return
         import jpype
         if not jpype.isJVMStarted():
-            root = home()
-            if _stale(root):
-                _build(root)
-            classpath = [str(root / "target" / "tabulo.jar"), str(root / "target" / "lib" / "*")]
+            jars = classpath()
             options = shlex.split(os.environ.get("TABULO_JAVA_OPTS", "-XX:+UseParallelGC"))
             # interrupt=False: Ctrl-C reaches Python (a KeyboardInterrupt that cancels the running job) instead
             # of stopping the JVM and the process
-            jpype.startJVM(*options, classpath=classpath, convertStrings=False, interrupt=False)
+            jpype.startJVM(*options, classpath=jars, convertStrings=False, interrupt=False)
         _started = True
 
 

@@ -54,10 +54,10 @@ def mini_accumulo(tmp_path_factory):
     if os.environ.get("TABULO_SKIP_ACCUMULO"):
         pytest.skip("TABULO_SKIP_ACCUMULO is set")
     _jvm.start()  # builds stale jars first: the cluster's servers load Tabulo's classes from them
-    script = str(_jvm.home() / "tabulo")
+    command = _jvm.command_line()
     folder = tmp_path_factory.mktemp("mini-accumulo")
     try:
-        run = subprocess.run([script, "mini-accumulo", "start", str(folder)], capture_output=True, text=True)
+        run = subprocess.run([*command, "mini-accumulo", "start", str(folder)], capture_output=True, text=True)
         if run.returncode != 0:
             log = folder / "mini-accumulo.log"
             tail = log.read_text(errors="replace")[-3000:] if log.exists() else ""
@@ -65,7 +65,7 @@ def mini_accumulo(tmp_path_factory):
         yield str(folder / "accumulo-client.properties")
     finally:
         # always, waiting for every server process to end (the pid file exists once the cluster started)
-        stop = subprocess.run([script, "mini-accumulo", "stop", str(folder)], capture_output=True, text=True)
+        stop = subprocess.run([*command, "mini-accumulo", "stop", str(folder)], capture_output=True, text=True)
         if stop.returncode != 0 and (folder / "mini-accumulo.pid").exists():
             pytest.fail(f"mini-accumulo in {folder} did not stop: {stop.stderr.strip()}", pytrace=False)
 
