@@ -20,56 +20,48 @@ public final class Bfs {
   /** OUT's column holding a vertex's parent key with {@link Options#parents}. */
   public static final String PARENT = LevelSearch.PARENT;
 
-  /** What to search: the sources (a D4M selection of vertex keys), hop limit, degree filter, direction. */
-  public static final class Options {
-    KeySpec from = KeySpec.all();
-    String fromText = ":";
-    int hops = Integer.MAX_VALUE;
-    double minDegree = Double.NEGATIVE_INFINITY;
-    double maxDegree = Double.POSITIVE_INFINITY;
-    boolean undirected;
-    boolean parents;
-    IterationListener listener = IterationListener.NONE;
+  /**
+   * What to search: the sources (a D4M selection of vertex keys), hop limit, degree filter, direction,
+   * parents; {@code listener} hears each level and the vertices it reached.
+   */
+  public record Options(KeySpec from, int hops, double minDegree, double maxDegree, boolean undirected,
+      boolean parents, IterationListener listener) {
+    public static Options defaults() {
+      return new Options(KeySpec.all(), Integer.MAX_VALUE, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY,
+          false, false, IterationListener.NONE);
+    }
 
-    public static Options from(String spec) {
-      Options o = new Options();
-      o.from = KeySpec.parse(spec);
-      o.fromText = spec;
-      return o;
+    /** The sources as D4M writes them ('alice,bob,' or 'a*,'); a malformed one is an IllegalArgumentException. */
+    public Options from(String spec) {
+      return new Options(KeySpec.parse(spec), hops, minDegree, maxDegree, undirected, parents, listener);
     }
 
     public Options hops(int k) {
       if (k < 0) {
         throw new TabuloException("--hops must be at least 0, got " + k);
       }
-      this.hops = k;
-      return this;
+      return new Options(from, k, minDegree, maxDegree, undirected, parents, listener);
     }
 
     public Options minDegree(double d) {
-      this.minDegree = d;
-      return this;
+      return new Options(from, hops, d, maxDegree, undirected, parents, listener);
     }
 
     public Options maxDegree(double d) {
-      this.maxDegree = d;
-      return this;
+      return new Options(from, hops, minDegree, d, undirected, parents, listener);
     }
 
     public Options undirected(boolean u) {
-      this.undirected = u;
-      return this;
+      return new Options(from, hops, minDegree, maxDegree, u, parents, listener);
     }
 
     /** Also OUT(v, parent): the smallest key of a vertex one level up with an edge to v; sources their own. */
     public Options parents(boolean p) {
-      this.parents = p;
-      return this;
+      return new Options(from, hops, minDegree, maxDegree, undirected, p, listener);
     }
 
     public Options listener(IterationListener l) {
-      this.listener = l;
-      return this;
+      return new Options(from, hops, minDegree, maxDegree, undirected, parents, l);
     }
 
     boolean filtersDegrees() {
@@ -79,21 +71,20 @@ public final class Bfs {
 
   private Bfs() {}
 
-  /** Runs the search on G into the new table {@code out}; returns the number of levels reached past the sources. */
-  public static int run(Matrix g, String out, Options o) {
-    if (g.session().store().exists(out)) {
-      throw new TabuloException("table exists: " + out);
-    }
-    Matrix a = o.undirected ? Graph.symmetric(g) : g;
+  /** Runs the search on G into {@code out}; returns the number of levels reached past the sources. */
+  public static int run(Matrix g, Target out, Options o) {
+    Output.checkNew(g.session(), out, o.parents());
+    Matrix a = o.undirected() ? Graph.symmetric(g) : g;
     // the frontier a row: f^T A reads only A's rows at the frontier's keys, row-by-row, masked in its
     // accumulator; with parents (min.second on ranks) a column: A^T f
-    boolean rowForm = !o.parents;
+    boolean rowForm = !o.parents();
     LevelSearch.Hop hop = rowForm
         ? (frontier, step, notReached) -> frontier.mxm(a, MxmOptions.defaults().semiring(step))
             .into(Target.temporary().mask(notReached))
         : (frontier, step, notReached) -> a.mxm(frontier, MxmOptions.defaults().transposeA(true).semiring(step))
             .into(Target.temporary().mask(notReached));
     return LevelSearch.run(new LevelSearch.Search(g.table(), () -> Graph.vertices(a, COLUMN),
-        () -> Graph.vertices(a, o.from, COLUMN), () -> Degrees.of(a, false, COLUMN).temporary(), hop, rowForm), out, o);
+        () -> Graph.vertices(a, o.from(), COLUMN), () -> Degrees.of(a, false, COLUMN).temporary(), hop, rowForm),
+        out, o);
   }
 }

@@ -13,9 +13,16 @@ import tabulo.ops.Target;
  * &lt; 2 is 0, as NetworkX); a vertex whose only edges are self-loops has none.
  */
 public final class Clustering {
+  /** No knobs: here so that every algorithm is called alike, {@code run(g, out, options)}. */
+  public record Options() {
+    public static Options defaults() {
+      return new Options();
+    }
+  }
+
   private Clustering() {}
 
-  public static Matrix run(Matrix g, Target out) {
+  public static Matrix run(Matrix g, Target out, Options o) {
     Matrix a = Graph.undirected(g);
     Matrix twiceTriangles = Triangles.edgeTriangles(a).reduceRows(Monoids.PLUS, "lcc").temporary();
     Matrix degree = a.reduceRows(Monoids.PLUS, "lcc").temporary();

@@ -8,9 +8,9 @@ import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
 import tabulo.ops.ResultSplits;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.TableSettings;
-import tabulo.storage.TabuloException;
 
 /**
  * Connected components of the undirected structure (G ∪ G^T), by min-label propagation over numeric
@@ -29,20 +29,29 @@ import tabulo.storage.TabuloException;
 public final class Components {
   public static final String COLUMN = "component";
 
+  /** {@code listener} hears each round and the labels it changed. */
+  public record Options(IterationListener listener) {
+    public static Options defaults() {
+      return new Options(IterationListener.NONE);
+    }
+
+    public Options listener(IterationListener l) {
+      return new Options(l);
+    }
+  }
+
   private Components() {}
 
-  /** The components of G into the new table {@code out}; returns the rounds run. */
-  public static int run(Matrix g, String out, IterationListener listener) {
+  /** The components of G into {@code out}; returns the rounds run. */
+  public static int run(Matrix g, Target out, Options o) {
     Session s = g.session();
-    if (s.store().exists(out)) {
-      throw new TabuloException("table exists: " + out);
-    }
-    ResidentGraph held = Resident.graphFor(g);
+    Output.checkNew(s, out, true);
+    ResidentGraph held = Output.plain(out) ? Resident.graphFor(g) : null;
     if (held != null) {
-      return ResidentComponents.run(held, g, out, listener);
+      return ResidentComponents.run(held, g, out.table(), o.listener());
     }
     Matrix zero = Graph.undirected(g).applyBindFirst(BinaryOps.FIRST, 0).temporary();
-    VertexRanks ranks = VertexRanks.of(Graph.vertices(g, COLUMN), COLUMN, out, g.table());
+    VertexRanks ranks = VertexRanks.of(Graph.vertices(g, COLUMN), COLUMN, out.table(), g.table());
     Matrix labels = ranks.ranks();
     // the outer product joins A0's rows with L's in one pass (A0^T L, summed per unit in the kernel), where
     // row-by-row would copy A0 transposed every round (L is as large as the vertex set, never small)
@@ -59,7 +68,7 @@ public final class Components {
       frontier = Improvements.of(t, labels);
       Graph.drop(t);
       changed = Graph.entries(frontier);
-      listener.iteration(round, changed);
+      o.listener().iteration(round, changed);
       if (round > ranks.size() + 1) { // labels only shrink, so |V| rounds always settle them
         throw new IllegalStateException("components: labels still change after " + round + " rounds");
       }
@@ -68,9 +77,10 @@ public final class Components {
       }
     }
     Graph.drop(frontier);
-    String named = s.workspace(out).create("components", TableSettings.defaults().splits(ResultSplits.of(s.store(), g.table())));
+    String named = s.workspace(out.table()).create("components",
+        TableSettings.defaults().splits(ResultSplits.of(s.store(), g.table())));
     ranks.writeKeys(labels, COLUMN, named);
-    s.store().rename(named, out);
+    Output.publish(s, named, out);
     return round;
   }
 }

@@ -4,6 +4,7 @@ import tabulo.math.Monoids;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
 import tabulo.ops.Operation;
+import tabulo.ops.Target;
 
 /**
  * Vertex degrees, Graphulo's degree tables: OUT(v, degree) = the number of entries in v's row (out-degree),
@@ -13,6 +14,17 @@ import tabulo.ops.Operation;
 public final class Degrees {
   public static final String COLUMN = "degree";
 
+  /** Out-degrees, or with {@code in} in-degrees. */
+  public record Options(boolean in) {
+    public static Options defaults() {
+      return new Options(false);
+    }
+
+    public Options in(boolean in) {
+      return new Options(in);
+    }
+  }
+
   private Degrees() {}
 
   /** The out-degree (or with {@code in} the in-degree) vector of G, in column {@code column}. */
@@ -21,8 +33,8 @@ public final class Degrees {
     return in ? ones.reduceCols(Monoids.PLUS, column) : ones.reduceRows(Monoids.PLUS, column);
   }
 
-  /** The degrees of G into the new table {@code out}, column {@code degree}. */
-  public static Matrix into(Matrix g, boolean in, String out) {
-    return of(g, in, COLUMN).into(out);
+  /** The degrees of G into {@code out}, column {@code degree}. */
+  public static Matrix run(Matrix g, Target out, Options o) {
+    return of(g, o.in(), COLUMN).into(out);
   }
 }

@@ -39,14 +39,12 @@ import tabulo.storage.TabuloException;
 public final class EdgeBfs {
   private EdgeBfs() {}
 
-  /** The search on incidence table {@code tedge} into the new table {@code out}; returns the levels reached. */
-  public static int run(Matrix tedge, String out, Bfs.Options o) {
+  /** The search on incidence table {@code tedge} into {@code out}; returns the levels reached. */
+  public static int run(Matrix tedge, Target out, Bfs.Options o) {
     Session s = tedge.session();
     Store store = s.store();
-    if (store.exists(out)) {
-      throw new TabuloException("table exists: " + out);
-    }
-    if (o.undirected) {
+    Output.checkNew(s, out, o.parents());
+    if (o.undirected()) {
       throw new TabuloException("--undirected does not apply to --incidence: a record links its vertices both ways");
     }
     checkIncidence(s, tedge.table());
@@ -57,8 +55,8 @@ public final class EdgeBfs {
     return LevelSearch.run(new LevelSearch.Search(tedge.table(),
         () -> (et != null ? ones(et).reduceRows(Monoids.ANY, Bfs.COLUMN) : ones(e).reduceCols(Monoids.ANY, Bfs.COLUMN))
             .temporary(),
-        () -> (et != null ? ones(et.extract(o.from, KeySpec.all()).temporary()).reduceRows(Monoids.ANY, Bfs.COLUMN)
-            : ones(e.extract(KeySpec.all(), o.from).temporary()).reduceCols(Monoids.ANY, Bfs.COLUMN)).temporary(),
+        () -> (et != null ? ones(et.extract(o.from(), KeySpec.all()).temporary()).reduceRows(Monoids.ANY, Bfs.COLUMN)
+            : ones(e.extract(KeySpec.all(), o.from()).temporary()).reduceCols(Monoids.ANY, Bfs.COLUMN)).temporary(),
         () -> store.exists(degrees) ? s.matrix(degrees).extract(KeySpec.all(), KeySpec.parse(Schema.DEGREE_COLUMN + ","))
             .temporary().reduceRows(Monoids.PLUS, Bfs.COLUMN).temporary() : Degrees.of(e, true, Bfs.COLUMN).temporary(),
         (frontier, step, notReached) -> {

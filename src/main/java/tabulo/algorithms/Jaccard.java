@@ -24,9 +24,16 @@ import tabulo.ops.mxm.MxmOptions;
  * arrays instead.
  */
 public final class Jaccard {
+  /** No knobs: here so that every algorithm is called alike, {@code run(g, out, options)}. */
+  public record Options() {
+    public static Options defaults() {
+      return new Options();
+    }
+  }
+
   private Jaccard() {}
 
-  public static Matrix run(Matrix g, Target out) {
+  public static Matrix run(Matrix g, Target out, Options o) {
     ResidentGraph held = Resident.graphFor(g, out);
     if (held != null) {
       return ResidentJaccard.run(held, g, out.table());

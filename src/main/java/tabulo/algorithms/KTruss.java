@@ -31,31 +31,45 @@ import tabulo.ops.mxm.MxmResult;
  * its arrays instead.
  */
 public final class KTruss {
-  /** Hears each iteration: its number, the edges left (each direction counted), the edges it removed. */
-  public interface Iterations {
-    void ended(int iteration, long edges, long removed);
+  /**
+   * Each truss edge lies in at least k-2 of its triangles (k at least 3); {@code listener} hears each
+   * iteration, the edges it removed as its change and the edges left (each direction counted).
+   */
+  public record Options(int k, IterationListener listener) {
+    public static Options defaults() {
+      return new Options(3, IterationListener.NONE);
+    }
+
+    public Options k(int k) {
+      return new Options(k, listener);
+    }
+
+    public Options listener(IterationListener l) {
+      return new Options(k, l);
+    }
   }
 
   private KTruss() {}
 
-  public static Matrix run(Matrix g, int k, Target out, Iterations listener) {
+  public static Matrix run(Matrix g, Target out, Options o) {
+    int k = o.k();
     if (k < 3) {
       throw new IllegalArgumentException("k must be at least 3 (the 2-truss is the graph itself), got " + k);
     }
     ResidentGraph held = Resident.graphFor(g, out);
     if (held != null) {
-      return ResidentKTruss.run(held, k, g, out.table(), listener);
+      return ResidentKTruss.run(held, k, g, out.table(), o.listener());
     }
     Matrix a = Graph.undirected(g);
     long edges = Math.round(a.reduce(Monoids.PLUS)); // A's values are all 1: the sum counts its entries
-    boolean plainOut = out.mask() == null && out.accum() == null;
+    boolean plainOut = Output.plain(out);
     for (int iteration = 1;; iteration++) {
       boolean last = k == 3; // the keep drops only edges in no triangle: see the class comment
       Mxm support = Mxm.of(a, a, MxmOptions.defaults().semiring(Semirings.PLUS_PAIR).keep(BinaryOps.GE, k - 2));
       Target into = last && plainOut ? out : Target.temporary();
       Matrix kept = support.into(into.mask(Mask.of(a).structure()));
       long left = entries(kept, support.result());
-      listener.ended(iteration, left, edges - left);
+      o.listener().iteration(iteration, edges - left, left);
       g.session().release(a); // each iterate is only needed for the next: the session keeps none of them
       if (last && plainOut) {
         return kept;

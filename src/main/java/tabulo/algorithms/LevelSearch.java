@@ -9,6 +9,7 @@ import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
 import tabulo.ops.Select;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.storage.TabuloException;
 
 /**
@@ -16,7 +17,7 @@ import tabulo.storage.TabuloException;
  * an incidence table); only their hop differs. Each round the frontier, cut to the vertices whose degree
  * lies in [min, max] when a filter is set (the others are reached but not expanded, as Graphulo's
  * AdjBFS and EdgeBFS), takes one hop masked by !struct(levels), and levels = levels ∪ round·next (a new
- * temporary each round, renamed to OUT at the end, so an error or a kill leaves no partial OUT).
+ * temporary each round, put into OUT only at the end, so an error or a kill leaves no partial OUT).
  *
  * <p>Parents (LAGraph's BFS parent vector, GraphBLAS's MIN_FIRSTI step): vertices carry their rank
  * ({@link VertexRanks}, key order) in the frontier and the hop runs over min.second, so each reached
@@ -42,30 +43,30 @@ final class LevelSearch {
 
   private LevelSearch() {}
 
-  /** The search into the new table {@code out}; returns the number of levels reached past the sources. */
-  static int run(Search g, String out, Bfs.Options o) {
+  /** The search into {@code out}; returns the number of levels reached past the sources. */
+  static int run(Search g, Target out, Bfs.Options o) {
     Matrix sources = g.sources().get();
     Session s = sources.session();
     if (Graph.entries(sources) == 0) {
-      throw new TabuloException("--from=" + o.fromText + " selects no vertex of " + g.table());
+      throw new TabuloException("--from=" + o.from() + " selects no vertex of " + g.table());
     }
-    if (o.parents && g.rowForm()) {
+    if (o.parents() && g.rowForm()) {
       throw new IllegalArgumentException("parents need the column form"); // the hop's semiring is min.second
     }
     sources = g.rowForm() ? sources.transpose().temporary() : sources;
-    VertexRanks ranks = o.parents ? VertexRanks.of(g.vertices().get(), Bfs.COLUMN, out, g.table()) : null;
+    VertexRanks ranks = o.parents() ? VertexRanks.of(g.vertices().get(), Bfs.COLUMN, out.table(), g.table()) : null;
     Matrix levels = sources.applyBindFirst(BinaryOps.FIRST, 0).temporary();
     Matrix frontier = ranks == null ? sources : sources.ewiseMult(ranks.ranks(), BinaryOps.SECOND).temporary();
     Matrix parents = ranks == null ? null : frontier;
     Matrix inRange = null;
     if (o.filtersDegrees()) {
       Matrix deg = g.degrees().get();
-      inRange = deg.select(Select.ge(o.minDegree)).temporary().select(Select.le(o.maxDegree)).temporary();
+      inRange = deg.select(Select.ge(o.minDegree())).temporary().select(Select.le(o.maxDegree())).temporary();
       inRange = g.rowForm() ? inRange.transpose().temporary() : inRange;
     }
     Semiring step = ranks == null ? Semirings.PLUS_PAIR : Semirings.MIN_SECOND;
     int level = 0;
-    while (level < o.hops) {
+    while (level < o.hops()) {
       Matrix expand = inRange == null ? frontier : frontier.ewiseMult(inRange, BinaryOps.FIRST).temporary();
       Matrix next = g.hop().next(expand, step, Mask.of(levels).structure().complement());
       long reached = Graph.entries(next);
@@ -76,7 +77,7 @@ final class LevelSearch {
       Matrix levelled = next.applyBindFirst(BinaryOps.FIRST, level).temporary();
       levels = Graph.replace(levels, levels.ewiseAdd(levelled, BinaryOps.SECOND).temporary());
       Graph.drop(levelled);
-      o.listener.iteration(level, reached);
+      o.listener().iteration(level, reached);
       if (ranks != null) { // next holds each vertex's parent rank
         parents = Graph.replace(parents, parents.ewiseAdd(next, BinaryOps.SECOND).temporary());
       }
@@ -95,7 +96,7 @@ final class LevelSearch {
     if (g.rowForm()) {
       levels.transpose().into(out);
     } else {
-      s.store().rename(levels.table(), out);
+      Output.publish(s, levels.table(), out);
     }
     return level;
   }

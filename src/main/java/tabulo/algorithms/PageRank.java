@@ -11,6 +11,7 @@ import tabulo.math.Semirings;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.TabuloException;
 
@@ -31,10 +32,10 @@ public final class PageRank {
   public static final String COLUMN = "rank";
 
   /** Damping, tolerance, iteration bound; {@code listener} hears each iteration, {@code cancelled} stops. */
-  public record Options(double damping, double tolerance, int maxIterations, Listener listener,
+  public record Options(double damping, double tolerance, int maxIterations, IterationListener listener,
       BooleanSupplier cancelled) {
     public static Options defaults() {
-      return new Options(0.85, 1e-9, 100, (i, change) -> {}, () -> false);
+      return new Options(0.85, 1e-9, 100, IterationListener.NONE, () -> false);
     }
 
     public Options damping(double d) {
@@ -49,7 +50,8 @@ public final class PageRank {
       return new Options(damping, tolerance, n, listener, cancelled);
     }
 
-    public Options listener(Listener l) {
+    /** Hears each iteration's number (from 1) and its change, sum |r' - r|. */
+    public Options listener(IterationListener l) {
       return new Options(damping, tolerance, maxIterations, l, cancelled);
     }
 
@@ -58,18 +60,13 @@ public final class PageRank {
     }
   }
 
-  /** Hears each iteration's number (from 1) and its change, sum |r' - r|. */
-  public interface Listener {
-    void iteration(int iteration, double change);
-  }
-
   /** What a run did: iterations, the last change, whether it met the tolerance, the vertex count. */
   public record Result(int iterations, double change, boolean converged, long vertices) {}
 
   private PageRank() {}
 
-  /** Computes the ranks of graph {@code g} into the new table {@code out}: OUT(v, rank). */
-  public static Result run(Matrix g, String out, Options o) {
+  /** Computes the ranks of graph {@code g} into {@code out}: OUT(v, rank). */
+  public static Result run(Matrix g, Target out, Options o) {
     if (!(o.damping() >= 0 && o.damping() <= 1)) {
       throw new TabuloException("--damping must be in [0, 1], not " + o.damping());
     }
@@ -80,12 +77,10 @@ public final class PageRank {
       throw new TabuloException("--max-iterations must be 1 or more, not " + o.maxIterations());
     }
     Session s = g.session();
-    if (s.store().exists(out)) {
-      throw new TabuloException("table exists: " + out);
-    }
-    ResidentGraph held = Resident.graphFor(g);
+    Output.checkNew(s, out, false);
+    ResidentGraph held = Output.plain(out) ? Resident.graphFor(g) : null;
     if (held != null) {
-      return ResidentPageRank.run(held, g, out, o);
+      return ResidentPageRank.run(held, g, out.table(), o);
     }
     Matrix ones = g.apply(UnaryOps.ONE).temporary(); // unweighted: only the structure of G counts
     Matrix outdeg = ones.reduceRows(Monoids.PLUS, COLUMN).temporary();

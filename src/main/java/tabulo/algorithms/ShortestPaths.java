@@ -3,6 +3,7 @@ package tabulo.algorithms;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
+import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.select.KeySpec;
 import tabulo.storage.TabuloException;
@@ -18,13 +19,30 @@ import tabulo.storage.TabuloException;
 public final class ShortestPaths {
   public static final String COLUMN = "distance";
 
+  /** The source vertex's key (no default); {@code listener} hears each round and the distances it changed. */
+  public record Options(String from, IterationListener listener) {
+    public static Options defaults() {
+      return new Options(null, IterationListener.NONE);
+    }
+
+    public Options from(String key) {
+      return new Options(key, listener);
+    }
+
+    public Options listener(IterationListener l) {
+      return new Options(from, l);
+    }
+  }
+
   private ShortestPaths() {}
 
-  /** Distances from vertex {@code from} into the new table {@code out}; returns the rounds run. */
-  public static int run(Matrix g, String from, String out, IterationListener listener) {
-    if (g.session().store().exists(out)) {
-      throw new TabuloException("table exists: " + out);
+  /** Distances from vertex {@code o.from()} into {@code out}; returns the rounds run. */
+  public static int run(Matrix g, Target out, Options o) {
+    String from = o.from();
+    if (from == null) {
+      throw new IllegalArgumentException("shortest paths need a source: Options.from(key)");
     }
+    Output.checkNew(g.session(), out, false);
     Matrix vertices = Graph.vertices(g, COLUMN);
     long n = Graph.entries(vertices);
     Matrix source = vertices.extract(exactly(from), KeySpec.all()).temporary();
@@ -45,15 +63,15 @@ public final class ShortestPaths {
       frontier = Improvements.of(t, d);
       Graph.drop(t);
       long changed = Graph.entries(frontier);
-      listener.iteration(round, changed);
+      o.listener().iteration(round, changed);
       if (changed == 0) {
         Graph.drop(frontier);
-        g.session().store().rename(d.table(), out);
+        Output.publish(g.session(), d.table(), out);
         return round;
       }
       if (round >= n) {
         throw new TabuloException("sssp: " + g.table() + " has a negative cycle reachable from " + from
-            + " (distances still shrink after " + n + " rounds); " + out + " was not written");
+            + " (distances still shrink after " + n + " rounds); " + out.table() + " was not written");
       }
       d = Graph.replace(d, d.ewiseAdd(frontier, BinaryOps.MIN).temporary());
     }

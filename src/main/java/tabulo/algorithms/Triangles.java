@@ -23,6 +23,13 @@ import tabulo.ops.Target;
  * instead.
  */
 public final class Triangles {
+  /** No knobs: here so that every algorithm is called alike, {@code perVertex(g, out, options)}. */
+  public record Options() {
+    public static Options defaults() {
+      return new Options();
+    }
+  }
+
   private Triangles() {}
 
   /** The number of triangles of G's undirected graph, as the session's reader sees G. */
@@ -40,7 +47,7 @@ public final class Triangles {
    * OUT(v, triangles) = the triangles containing v, for the vertices in at least one (a vertex in none has
    * no cell), into {@code out} (a table name, or a target with mask and accumulator).
    */
-  public static Matrix perVertex(Matrix g, Target out) {
+  public static Matrix perVertex(Matrix g, Target out, Options o) {
     Matrix twice = edgeTriangles(Graph.undirected(g)).reduceRows(Monoids.PLUS, "triangles").temporary();
     return twice.applyBindSecond(BinaryOps.DIV, 2).into(out);
   }

@@ -270,7 +270,7 @@ public final class Call {
 
   /** A listener telling each round: "round N, C WHAT". */
   public IterationListener rounds(String what) {
-    return (iteration, change) -> round(String.format("round %d, %,d %s", iteration, change, what));
+    return (iteration, change) -> round(String.format("round %d, %,d %s", iteration, Math.round(change), what));
   }
 
   /** Whether the caller asked to stop (Ctrl-C). */

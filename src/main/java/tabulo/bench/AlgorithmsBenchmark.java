@@ -13,7 +13,6 @@ import org.apache.accumulo.core.data.Value;
 
 import tabulo.algorithms.Bfs;
 import tabulo.algorithms.Components;
-import tabulo.algorithms.IterationListener;
 import tabulo.algorithms.Jaccard;
 import tabulo.algorithms.KTruss;
 import tabulo.algorithms.PageRank;
@@ -81,17 +80,17 @@ public final class AlgorithmsBenchmark {
   static Map<String, Algorithm> algorithms() {
     Map<String, Algorithm> all = new LinkedHashMap<>();
     all.put("pagerank", new Algorithm("pagerank " + PAGERANK_ITERATIONS + " it", false, "1.5x",
-        (s, g, out) -> PageRank.run(s.matrix(g.table()), out, PageRank.Options.defaults().tolerance(0)
+        (s, g, out) -> PageRank.run(s.matrix(g.table()), Target.table(out), PageRank.Options.defaults().tolerance(0)
             .maxIterations(PAGERANK_ITERATIONS)),
         false, (c, g) -> AlgorithmsBaseline.pageRank(c, 0.85, PAGERANK_ITERATIONS),
         (store, out, t, b) -> ResultCheck.numbers(store, out, b.graph(), false,
             ResultCheck.vector((double[]) b.result()))));
     all.put("components", new Algorithm("components", false, "1.5x",
-        (s, g, out) -> Components.run(s.matrix(g.table()), out, IterationListener.NONE),
+        (s, g, out) -> Components.run(s.matrix(g.table()), Target.table(out), Components.Options.defaults()),
         false, (c, g) -> AlgorithmsBaseline.components(c),
         (store, out, t, b) -> ResultCheck.labels(store, out, b.graph(), (int[]) b.result())));
     all.put("bfs", new Algorithm("bfs one source", false, "2x",
-        (s, g, out) -> Bfs.run(s.matrix(g.table()), out, Bfs.Options.from(g.source() + ",")),
+        (s, g, out) -> Bfs.run(s.matrix(g.table()), Target.table(out), Bfs.Options.defaults().from(g.source() + ",")),
         false, (c, g) -> AlgorithmsBaseline.bfs(c, c.id(g.source())),
         (store, out, t, b) -> {
           int[] levels = (int[]) b.result();
@@ -106,12 +105,12 @@ public final class AlgorithmsBenchmark {
         true, (c, g) -> UndirectedBaseline.triangles(c),
         (store, out, t, b) -> ResultCheck.count((Long) t, (Long) b.result())));
     all.put("jaccard", new Algorithm("jaccard", true, "2x, 10 s",
-        (s, g, out) -> Jaccard.run(s.matrix(g.table()), Target.table(out)),
+        (s, g, out) -> Jaccard.run(s.matrix(g.table()), Target.table(out), Jaccard.Options.defaults()),
         true, (c, g) -> UndirectedBaseline.jaccard(c),
         (store, out, t, b) -> ResultCheck.numbers(store, out, b.graph(), true,
             ResultCheck.sparse((UndirectedBaseline.Sparse) b.result()))));
     all.put("ktruss", new Algorithm("3-truss", true, "2x, 10 s",
-        (s, g, out) -> KTruss.run(s.matrix(g.table()), 3, Target.table(out), (i, left, gone) -> {}),
+        (s, g, out) -> KTruss.run(s.matrix(g.table()), Target.table(out), KTruss.Options.defaults().k(3)),
         true, (c, g) -> UndirectedBaseline.kTruss(c, 3),
         (store, out, t, b) -> ResultCheck.numbers(store, out, b.graph(), true,
             ResultCheck.sparse((UndirectedBaseline.Sparse) b.result()))));

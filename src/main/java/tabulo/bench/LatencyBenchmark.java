@@ -24,6 +24,7 @@ import tabulo.math.Semirings;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
@@ -120,8 +121,9 @@ public final class LatencyBenchmark {
         Matrix lm = s.matrix(lesmis);
         Map<String, Step> algorithms = new LinkedHashMap<>();
         algorithms.put("pagerank in tables, 77 vertices, 1e-10",
-            (x, t) -> PageRank.run(lm, t, PageRank.Options.defaults().tolerance(1e-10)));
-        algorithms.put("bfs in tables, 77 vertices", (x, t) -> Bfs.run(lm, t, Bfs.Options.from("Valjean,")));
+            (x, t) -> PageRank.run(lm, Target.table(t), PageRank.Options.defaults().tolerance(1e-10)));
+        algorithms.put("bfs in tables, 77 vertices",
+            (x, t) -> Bfs.run(lm, Target.table(t), Bfs.Options.defaults().from("Valjean,")));
         timing.timeEach(algorithms, algorithmRuns, 0);
       } finally {
         for (String t : made) {

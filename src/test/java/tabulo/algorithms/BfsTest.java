@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tabulo.math.DecimalCodec;
 import tabulo.ops.Matrices;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
@@ -66,16 +67,17 @@ public class BfsTest {
         List<Long> changes = new ArrayList<>();
         try (Session s = Session.open(store).auths(reader)) {
           if (expected.isEmpty()) { // no source this reader can see: an error, as for a selection of nothing
-            assertThrows(TabuloException.class, () -> Bfs.run(s.matrix(prefix + "G"), out, Bfs.Options.from(c.from())));
+            assertThrows(TabuloException.class, () -> Bfs.run(s.matrix(prefix + "G"), Target.table(out),
+                Bfs.Options.defaults().from(c.from())));
             assertFalse(store.exists(out));
             continue;
           }
-          Bfs.Options o = Bfs.Options.from(c.from()).hops(c.hops()).undirected(c.undirected())
-              .listener((i, change) -> changes.add(change));
+          Bfs.Options o = Bfs.Options.defaults().from(c.from()).hops(c.hops()).undirected(c.undirected())
+              .listener((i, change) -> changes.add(Math.round(change)));
           if (c.min() >= 0) {
-            o.minDegree(c.min()).maxDegree(c.max());
+            o = o.minDegree(c.min()).maxDegree(c.max());
           }
-          Bfs.run(s.matrix(prefix + "G"), out, o);
+          Bfs.run(s.matrix(prefix + "G"), Target.table(out), o);
         }
         assertEquals(TestGraphs.vector(expected, "level"), Matrices.read(store, out), c + ", " + reader);
         assertEquals(expected.size(), changes.stream().mapToLong(x -> x).sum() + expected.values().stream()
@@ -84,7 +86,8 @@ public class BfsTest {
     }
     try (Session s = Session.open(store)) {
       TabuloException e = assertThrows(TabuloException.class,
-          () -> Bfs.run(s.matrix(prefix + "G"), prefix + "EMPTY", Bfs.Options.from("nobody,")));
+          () -> Bfs.run(s.matrix(prefix + "G"), Target.table(prefix + "EMPTY"),
+              Bfs.Options.defaults().from("nobody,")));
       assertTrue(e.getMessage().contains("--from=nobody, selects no vertex of " + prefix + "G"), e.getMessage());
       assertFalse(store.exists(prefix + "EMPTY"));
     }
@@ -115,11 +118,12 @@ public class BfsTest {
             validParents(adj, level, c.hops(), c.min(), c.max()));
         String out = prefix + "BFSP" + (n++);
         try (Session s = Session.open(store).auths(reader)) {
-          Bfs.Options o = Bfs.Options.from(c.from()).hops(c.hops()).undirected(c.undirected()).parents(true);
+          Bfs.Options o = Bfs.Options.defaults().from(c.from()).hops(c.hops()).undirected(c.undirected())
+              .parents(true);
           if (c.min() >= 0) {
-            o.minDegree(c.min()).maxDegree(c.max());
+            o = o.minDegree(c.min()).maxDegree(c.max());
           }
-          Bfs.run(s.matrix(prefix + "G"), out, o);
+          Bfs.run(s.matrix(prefix + "G"), Target.table(out), o);
         }
         assertEquals(expected, readText(store, out), c + ", " + reader);
       }

@@ -40,7 +40,7 @@ public class ClusteringTest {
       for (Authorizations reader : readers) {
         String out = prefix + name + "_lcc" + reader.toString().replace(",", "");
         try (Session s = Session.open(store).auths(reader).unitEntries(3)) {
-          Clustering.run(s.matrix(prefix + name), Target.table(out));
+          Clustering.run(s.matrix(prefix + name), Target.table(out), Clustering.Options.defaults());
         }
         assertEquals(oracle(GraphOracle.adjacency(edges, reader)), GraphOracle.read(store, out, reader, false),
             name + " " + reader);
@@ -60,7 +60,7 @@ public class ClusteringTest {
     try (Store store = GraphOracle.open(dir)) {
       GraphOracle.write(store, "karate", GraphOracle.karate());
       try (Session s = Session.open(store)) {
-        Clustering.run(s.matrix("karate"), Target.table("lcc"));
+        Clustering.run(s.matrix("karate"), Target.table("lcc"), Clustering.Options.defaults());
       }
       Map<String, Double> lcc = GraphOracle.read(store, "lcc", new Authorizations(), false);
       assertEquals(34, lcc.size());

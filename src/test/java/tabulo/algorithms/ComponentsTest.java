@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 
@@ -46,7 +47,7 @@ public class ComponentsTest {
       Map<String, String> expected = oracle(TestGraphs.adjacency(TestGraphs.visible(edges, reader), true));
       String out = prefix + "CC" + (n++);
       try (Session s = Session.open(store).auths(reader)) {
-        Components.run(s.matrix(prefix + "G"), out, IterationListener.NONE);
+        Components.run(s.matrix(prefix + "G"), Target.table(out), Components.Options.defaults());
       }
       Map<String, String> got = new TreeMap<>();
       for (Entry<Key, Value> e : store.scanAll(out, ScanSpec.all())) {
@@ -93,7 +94,7 @@ public class ComponentsTest {
       java.util.Set<String> before = new java.util.TreeSet<>(store.tables());
       int rounds;
       try (Session s = Session.open(store).inMemory(inMemory)) {
-        rounds = Components.run(s.matrix("G"), "CC", IterationListener.NONE);
+        rounds = Components.run(s.matrix("G"), Target.table("CC"), Components.Options.defaults());
       }
       if (inMemory) {
         assertEquals(1, rounds, "union-find over the arrays: one pass");

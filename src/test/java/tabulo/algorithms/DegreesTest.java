@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tabulo.embedded.EmbeddedStore;
 import tabulo.ops.Matrices;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.storage.Store;
 
 /** Out- and in-degrees against counts over the edge list, for every reader's view. */
@@ -41,7 +42,7 @@ public class DegreesTest {
         }
         String out = prefix + "DEG" + (n++);
         try (Session s = Session.open(store).auths(reader)) {
-          Degrees.into(s.matrix(prefix + "G"), in, out);
+          Degrees.run(s.matrix(prefix + "G"), Target.table(out), Degrees.Options.defaults().in(in));
         }
         assertEquals(TestGraphs.vector(expected, "degree"), Matrices.read(store, out), (in ? "in" : "out") + "-degrees, "
             + reader);

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.math.DecimalCodec;
+import tabulo.ops.Target;
 import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
@@ -141,17 +142,15 @@ public class EdgeBfsTest {
         Map<String, Map<String, Double>> adj = coRecords(seen);
         Map<String, Double> level = BfsTest.oracle(adj, degree, KeySpec.parse(c.from()), c.hops(), c.min(), c.max());
         String out = prefix + "EBFS" + (n++);
-        Bfs.Options o = Bfs.Options.from(c.from()).hops(c.hops()).parents(c.parents());
-        if (c.min() >= 0) {
-          o.minDegree(c.min()).maxDegree(c.max());
-        }
+        Bfs.Options plain = Bfs.Options.defaults().from(c.from()).hops(c.hops()).parents(c.parents());
+        Bfs.Options o = c.min() >= 0 ? plain.minDegree(c.min()).maxDegree(c.max()) : plain;
         try (tabulo.ops.Session s = tabulo.ops.Session.open(store).auths(reader)) {
           if (level.isEmpty()) {
-            assertThrows(TabuloException.class, () -> EdgeBfs.run(s.matrix(prefix + c.table()), out, o));
+            assertThrows(TabuloException.class, () -> EdgeBfs.run(s.matrix(prefix + c.table()), Target.table(out), o));
             assertFalse(store.exists(out));
             continue;
           }
-          EdgeBfs.run(s.matrix(prefix + c.table()), out, o);
+          EdgeBfs.run(s.matrix(prefix + c.table()), Target.table(out), o);
         }
         Map<String, Map<String, String>> expected = c.parents()
             ? BfsTest.withParents(level, BfsTest.validParents(adj, degree, level, c.hops(), c.min(), c.max()))
@@ -173,14 +172,16 @@ public class EdgeBfsTest {
     List<Cell> cells = List.of(new Cell("r1", "name|a", ""), new Cell("r1", "name|b", ""));
     write(store, prefix + "Tedge", cells, true);
     TestGraphs.write(store, prefix + "G", List.of(new TestGraphs.Edge("a", "b", 1, "")));
+    Target out = Target.table(prefix + "O");
+    Bfs.Options o = Bfs.Options.defaults();
     try (tabulo.ops.Session s = tabulo.ops.Session.open(store)) {
-      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "Tedge"), prefix + "O", Bfs.Options.from("name|a,").undirected(true)),
+      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "Tedge"), out, o.from("name|a,").undirected(true)),
           "--undirected does not apply to --incidence");
-      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "TedgeT"), prefix + "O", Bfs.Options.from("name|a,")),
+      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "TedgeT"), out, o.from("name|a,")),
           "--incidence reads a D4M Tedge table, not its TedgeT: pass " + prefix + "Tedge");
-      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "G"), prefix + "O", Bfs.Options.from("a,")),
+      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "G"), out, o.from("a,")),
           "--incidence: " + prefix + "G is not a D4M incidence table: its column 'b' is not name|value");
-      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "Tedge"), prefix + "O", Bfs.Options.from("a,")),
+      assertRefused(() -> EdgeBfs.run(s.matrix(prefix + "Tedge"), out, o.from("a,")),
           "--from=a, selects no vertex of " + prefix + "Tedge");
     }
     assertFalse(store.exists(prefix + "O"));

@@ -56,7 +56,7 @@ public class JaccardTest {
       for (Authorizations reader : readers) {
         String out = prefix + name + "_j" + reader.toString().replace(",", "");
         try (Session s = Session.open(store).auths(reader).unitEntries(3).inMemory(inMemory)) {
-          Jaccard.run(s.matrix(prefix + name), Target.table(out));
+          Jaccard.run(s.matrix(prefix + name), Target.table(out), Jaccard.Options.defaults());
         }
         assertEquals(oracle(GraphOracle.adjacency(edges, reader)), GraphOracle.read(store, out, reader, true),
             name + " " + reader);
@@ -79,7 +79,7 @@ public class JaccardTest {
         for (Authorizations reader : GraphOracle.READERS) {
           String tag = g + "_" + reader.toString().replace(",", "");
           try (Session s = Session.open(store).auths(reader)) {
-            Jaccard.run(s.matrix(g), Target.table(tag + "_fused"));
+            Jaccard.run(s.matrix(g), Target.table(tag + "_fused"), Jaccard.Options.defaults());
             ComposedJaccard.run(s.matrix(g), Target.table(tag + "_composed"));
           }
           Map<String, Double> composed = GraphOracle.read(store, tag + "_composed", reader, true);

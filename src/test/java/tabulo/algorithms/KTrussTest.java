@@ -66,7 +66,8 @@ public class KTrussTest {
           String out = prefix + name + "_k" + k + reader.toString().replace(",", "");
           List<Long> removed = new ArrayList<>();
           try (Session s = Session.open(store).auths(reader).unitEntries(3).inMemory(inMemory)) {
-            KTruss.run(s.matrix(prefix + name), k, Target.table(out), (i, left, gone) -> removed.add(gone));
+            KTruss.run(s.matrix(prefix + name), Target.table(out),
+                KTruss.Options.defaults().k(k).listener((i, gone) -> removed.add(Math.round(gone))));
           }
           assertEquals(oracle(GraphOracle.adjacency(edges, reader), k), GraphOracle.read(store, out, reader, true),
               name + " k=" + k + " " + reader);
@@ -94,7 +95,7 @@ public class KTrussTest {
       GraphOracle.write(store, "g", GraphOracle.small());
       try (Session s = Session.open(store)) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> KTruss.run(s.matrix("g"), 2, Target.table("out"), (i, left, gone) -> {}));
+            () -> KTruss.run(s.matrix("g"), Target.table("out"), KTruss.Options.defaults().k(2)));
         assertTrue(e.getMessage().contains("at least 3"), e.getMessage());
       }
       assertTrue(!store.exists("out"));

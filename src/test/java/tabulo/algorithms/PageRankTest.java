@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.embedded.EmbeddedStore;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
@@ -108,7 +109,7 @@ public class PageRankTest {
     String out = table + "_rank" + System.nanoTime();
     Set<String> before = new TreeSet<>(store.tables());
     try (Session s = session) {
-      PageRank.run(s.matrix(table), out, o);
+      PageRank.run(s.matrix(table), Target.table(out), o);
     }
     Set<String> after = new TreeSet<>(store.tables());
     after.remove(out);
@@ -157,10 +158,10 @@ public class PageRankTest {
   private static void checkErrors(Store store, String prefix, boolean inMemory) {
     try (Session s = Session.open(store).inMemory(inMemory)) {
       TabuloException x = assertThrows(TabuloException.class,
-          () -> PageRank.run(s.matrix(prefix + "small"), prefix + "small", PageRank.Options.defaults()));
+          () -> PageRank.run(s.matrix(prefix + "small"), Target.table(prefix + "small"), PageRank.Options.defaults()));
       assertTrue(x.getMessage().contains(prefix + "small"), x.getMessage());
-      x = assertThrows(TabuloException.class, () -> PageRank.run(s.matrix(prefix + "small"), prefix + "bad",
-          PageRank.Options.defaults().damping(1.5)));
+      x = assertThrows(TabuloException.class, () -> PageRank.run(s.matrix(prefix + "small"),
+          Target.table(prefix + "bad"), PageRank.Options.defaults().damping(1.5)));
       assertTrue(x.getMessage().contains("--damping"), x.getMessage());
     }
   }
@@ -170,7 +171,7 @@ public class PageRankTest {
     Set<String> before = new TreeSet<>(store.tables());
     PageRank.Result result;
     try (Session s = session) {
-      result = PageRank.run(s.matrix(table), out, o);
+      result = PageRank.run(s.matrix(table), Target.table(out), o);
     }
     assertTrue(result.converged());
     Set<String> after = new TreeSet<>(store.tables());
@@ -293,7 +294,7 @@ public class PageRankTest {
   void anEmptyGraphHasNoRanks(boolean inMemory) {
     try (Store store = open(dir); Session s = Session.open(store).inMemory(inMemory)) {
       store.create("G", TableSettings.defaults());
-      PageRank.Result r = PageRank.run(s.matrix("G"), "R", PageRank.Options.defaults());
+      PageRank.Result r = PageRank.run(s.matrix("G"), Target.table("R"), PageRank.Options.defaults());
       assertEquals(0, r.vertices());
       assertFalse(store.scanAll("R", ScanSpec.all()).iterator().hasNext());
     }
@@ -308,7 +309,7 @@ public class PageRankTest {
       List<Double> changes = new ArrayList<>();
       PageRank.Result r;
       try (Session s = Session.open(store).inMemory(inMemory)) {
-        r = PageRank.run(s.matrix("G"), "R", PageRank.Options.defaults().tolerance(0).maxIterations(3)
+        r = PageRank.run(s.matrix("G"), Target.table("R"), PageRank.Options.defaults().tolerance(0).maxIterations(3)
             .listener((i, change) -> changes.add(change)));
       }
       assertFalse(r.converged());

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.ops.Matrices;
 import tabulo.ops.Session;
+import tabulo.ops.Target;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
@@ -29,6 +30,8 @@ import tabulo.storage.TableWriter;
  * and a non-numeric weight (errors naming the table, row and column).
  */
 public class ShortestPathsTest {
+  private static final ShortestPaths.Options DEFAULTS = ShortestPaths.Options.defaults();
+
   @TempDir
   Path dir;
 
@@ -47,7 +50,7 @@ public class ShortestPathsTest {
       for (String from : full ? List.of("alice0", "zed", "zoe") : List.of("alice0")) {
         String out = prefix + "SP" + (n++);
         try (Session s = Session.open(store).auths(reader)) {
-          ShortestPaths.run(s.matrix(prefix + "G"), from, out, IterationListener.NONE);
+          ShortestPaths.run(s.matrix(prefix + "G"), Target.table(out), DEFAULTS.from(from));
         }
         assertEquals(TestGraphs.vector(dijkstra(adj, from), "distance"), Matrices.read(store, out), from + ", " + reader);
       }
@@ -55,7 +58,7 @@ public class ShortestPathsTest {
     // by hand: a -1-> b -(-2)-> c, a -5-> c, c -0.5-> d: d(c) = -1, d(d) = -0.5 (the negative edge wins)
     put(store, prefix + "NEG", new String[][] {{"a", "b", "1"}, {"b", "c", "-2"}, {"a", "c", "5"}, {"c", "d", "0.5"}});
     try (Session s = Session.open(store)) {
-      ShortestPaths.run(s.matrix(prefix + "NEG"), "a", prefix + "NEGD", IterationListener.NONE);
+      ShortestPaths.run(s.matrix(prefix + "NEG"), Target.table(prefix + "NEGD"), DEFAULTS.from("a"));
     }
     assertEquals(TestGraphs.vector(Map.of("a", 0.0, "b", 1.0, "c", -1.0, "d", -0.5), "distance"),
         Matrices.read(store, prefix + "NEGD"));
@@ -66,12 +69,12 @@ public class ShortestPathsTest {
     put(store, prefix + "CYC", new String[][] {{"a", "b", "1"}, {"b", "c", "-2"}, {"c", "a", "0.5"}, {"x", "y", "1"}});
     try (Session s = Session.open(store)) {
       Exception e = assertThrows(RuntimeException.class,
-          () -> ShortestPaths.run(s.matrix(prefix + "CYC"), "a", prefix + "CYCD", IterationListener.NONE));
+          () -> ShortestPaths.run(s.matrix(prefix + "CYC"), Target.table(prefix + "CYCD"), DEFAULTS.from("a")));
       assertTrue(e.getMessage().contains("negative cycle"), e.getMessage());
       // unreachable from x: no error
-      ShortestPaths.run(s.matrix(prefix + "CYC"), "x", prefix + "CYCX", IterationListener.NONE);
+      ShortestPaths.run(s.matrix(prefix + "CYC"), Target.table(prefix + "CYCX"), DEFAULTS.from("x"));
       e = assertThrows(RuntimeException.class,
-          () -> ShortestPaths.run(s.matrix(prefix + "CYC"), "nobody", prefix + "NOBODY", IterationListener.NONE));
+          () -> ShortestPaths.run(s.matrix(prefix + "CYC"), Target.table(prefix + "NOBODY"), DEFAULTS.from("nobody")));
       assertTrue(e.getMessage().contains("--from=nobody is no vertex of " + prefix + "CYC"), e.getMessage());
     }
     assertFalse(store.exists(prefix + "CYCD"));
@@ -80,7 +83,7 @@ public class ShortestPathsTest {
     put(store, prefix + "TXT", new String[][] {{"a", "b", "1"}, {"b", "c", "far"}});
     try (Session s = Session.open(store)) {
       Exception e = assertThrows(RuntimeException.class,
-          () -> ShortestPaths.run(s.matrix(prefix + "TXT"), "a", prefix + "TXTD", IterationListener.NONE));
+          () -> ShortestPaths.run(s.matrix(prefix + "TXT"), Target.table(prefix + "TXTD"), DEFAULTS.from("a")));
       assertTrue(e.getMessage().contains(prefix + "TXT") && e.getMessage().contains("far"), e.getMessage());
     }
     assertFalse(store.exists(prefix + "TXTD"));

@@ -42,7 +42,7 @@ public class TrianglesTest {
         String out = prefix + name + "_t" + reader.toString().replace(",", "");
         try (Session s = Session.open(store).auths(reader).unitEntries(3).inMemory(inMemory)) {
           assertEquals(GraphOracle.triangles(adj), Triangles.count(s.matrix(prefix + name)), name + " " + reader);
-          Triangles.perVertex(s.matrix(prefix + name), Target.table(out));
+          Triangles.perVertex(s.matrix(prefix + name), Target.table(out), Triangles.Options.defaults());
         }
         assertEquals(GraphOracle.trianglesPerVertex(adj), GraphOracle.read(store, out, reader, false),
             name + " per vertex, " + reader);

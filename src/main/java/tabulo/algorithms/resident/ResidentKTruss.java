@@ -2,6 +2,7 @@ package tabulo.algorithms.resident;
 
 import java.util.Arrays;
 
+import tabulo.algorithms.IterationListener;
 import tabulo.algorithms.KTruss;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
@@ -16,7 +17,7 @@ public final class ResidentKTruss {
   private ResidentKTruss() {}
 
   /** The k-truss of {@code g} (read from {@code table}) into the new table {@code out}. */
-  public static Matrix run(ResidentGraph g, int k, Matrix table, String out, KTruss.Iterations listener) {
+  public static Matrix run(ResidentGraph g, int k, Matrix table, String out, IterationListener listener) {
     Session s = table.session();
     ResidentGraph a = g.undirected();
     int[] offsets = a.offsets();
@@ -57,7 +58,7 @@ public final class ResidentKTruss {
         }
         left += alive[e] ? 1 : 0;
       }
-      listener.ended(iteration, left, edges - left);
+      listener.iteration(iteration, edges - left, left);
       if (k == 3 || left == edges) { // as the table version stops (k = 3: see KTruss)
         break;
       }

@@ -11,6 +11,7 @@ import tabulo.api.Outcome;
 import tabulo.api.Parameter;
 import tabulo.api.Parameter.Type;
 import tabulo.api.Shared.Group;
+import tabulo.ops.Target;
 import tabulo.storage.TabuloException;
 
 /** {@code bfs G OUT --from SPEC}: {@link Bfs}, or {@link EdgeBfs} on an incidence table. */
@@ -51,22 +52,23 @@ public final class BfsDeclaration {
     String out = c.text(GraphTables.OUT);
     Bfs.Options o;
     try {
-      o = Bfs.Options.from(from);
+      o = Bfs.Options.defaults().from(from);
     } catch (IllegalArgumentException e) {
       throw new TabuloException("--from: " + e.getMessage());
     }
-    o.undirected(c.flag(UNDIRECTED)).parents(c.flag(PARENTS)).listener(c.rounds("new vertices"));
+    o = o.undirected(c.flag(UNDIRECTED)).parents(c.flag(PARENTS)).listener(c.rounds("new vertices"));
     if (c.integer(HOPS) != null) {
-      o.hops(c.integer(HOPS));
+      o = o.hops(c.integer(HOPS));
     }
     if (c.real(MIN_DEGREE) != null) {
-      o.minDegree(c.real(MIN_DEGREE));
+      o = o.minDegree(c.real(MIN_DEGREE));
     }
     if (c.real(MAX_DEGREE) != null) {
-      o.maxDegree(c.real(MAX_DEGREE));
+      o = o.maxDegree(c.real(MAX_DEGREE));
     }
     var g = c.session().matrix(c.text(GraphTables.G));
-    int levels = c.flag(INCIDENCE) ? EdgeBfs.run(g, out, o) : Bfs.run(g, out, o);
+    Target target = Target.table(out);
+    int levels = c.flag(INCIDENCE) ? EdgeBfs.run(g, target, o) : Bfs.run(g, target, o);
     return Outcome.table(out, String.format("bfs: %d levels from %s written to %s, column %s", levels, from, out,
         c.flag(PARENTS) ? Bfs.COLUMN + " and " + Bfs.PARENT : Bfs.COLUMN)).with("levels", levels);
   }

@@ -22,7 +22,7 @@ public final class ClusteringDeclaration {
 
   private static Outcome run(Call c) {
     String out = c.text(GraphTables.OUT_OR_ACCUM);
-    Clustering.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), c.target(out));
+    Clustering.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), c.target(out), Clustering.Options.defaults());
     return Outcome.cellsWritten(out);
   }
 }

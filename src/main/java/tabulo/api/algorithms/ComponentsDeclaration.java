@@ -8,6 +8,7 @@ import tabulo.api.Call;
 import tabulo.api.Declaration;
 import tabulo.api.Outcome;
 import tabulo.api.Shared.Group;
+import tabulo.ops.Target;
 
 /** {@code components G OUT}: {@link Components}. */
 public final class ComponentsDeclaration {
@@ -24,7 +25,8 @@ public final class ComponentsDeclaration {
   private static Outcome run(Call c) {
     String g = c.text(GraphTables.G);
     String out = c.text(GraphTables.OUT);
-    int rounds = Components.run(c.session().matrix(g), out, c.rounds("labels changed"));
+    int rounds = Components.run(c.session().matrix(g), Target.table(out),
+        Components.Options.defaults().listener(c.rounds("labels changed")));
     return Outcome.table(out, String.format("components: %s written to %s after %d rounds, column %s", g, out, rounds,
         Components.COLUMN)).with("rounds", rounds);
   }

@@ -9,6 +9,7 @@ import tabulo.api.Declaration;
 import tabulo.api.Outcome;
 import tabulo.api.Parameter;
 import tabulo.api.Shared.Group;
+import tabulo.ops.Target;
 
 /** {@code degrees G OUT}: {@link Degrees}. */
 public final class DegreesDeclaration {
@@ -27,7 +28,7 @@ public final class DegreesDeclaration {
     String g = c.text(GraphTables.G);
     String out = c.text(GraphTables.OUT);
     boolean in = c.flag(IN);
-    Degrees.into(c.session().matrix(g), in, out);
+    Degrees.run(c.session().matrix(g), Target.table(out), Degrees.Options.defaults().in(in));
     return Outcome.table(out, String.format("degrees: %s-degrees of %s written to %s, column %s", in ? "in" : "out",
         g, out, Degrees.COLUMN));
   }

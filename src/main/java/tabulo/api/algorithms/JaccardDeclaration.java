@@ -24,7 +24,7 @@ public final class JaccardDeclaration {
 
   private static Outcome run(Call c) {
     String out = c.text(GraphTables.OUT_OR_ACCUM);
-    Jaccard.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), c.target(out));
+    Jaccard.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), c.target(out), Jaccard.Options.defaults());
     return Outcome.cellsWritten(out);
   }
 }

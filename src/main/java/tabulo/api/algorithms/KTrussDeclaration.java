@@ -3,6 +3,7 @@ package tabulo.api.algorithms;
 import java.util.EnumSet;
 import java.util.List;
 
+import tabulo.algorithms.IterationListener;
 import tabulo.algorithms.KTruss;
 import tabulo.api.Call;
 import tabulo.api.Declaration;
@@ -28,9 +29,24 @@ public final class KTrussDeclaration {
 
   private static Outcome run(Call c) {
     String out = c.text(GraphTables.OUT_OR_ACCUM);
-    KTruss.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), c.integer(K), c.target(out),
-        (iteration, edges, removed) -> c.round(String.format("iteration %d, %,d edges left, %,d removed", iteration,
-            edges / 2, removed / 2)));
+    KTruss.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), c.target(out),
+        KTruss.Options.defaults().k(c.integer(K)).listener(rounds(c)));
     return Outcome.cellsWritten(out);
+  }
+
+  /** Each iteration's edges left and removed, each counted once (KTruss counts both directions). */
+  private static IterationListener rounds(Call c) {
+    return new IterationListener() {
+      @Override
+      public void iteration(int iteration, double removed) {
+        // KTruss tells the form below, with the edges left
+      }
+
+      @Override
+      public void iteration(int iteration, double removed, long edges) {
+        c.round(String.format("iteration %d, %,d edges left, %,d removed", iteration, edges / 2,
+            Math.round(removed) / 2));
+      }
+    };
   }
 }

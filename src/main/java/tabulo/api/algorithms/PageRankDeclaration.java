@@ -10,6 +10,7 @@ import tabulo.api.Outcome;
 import tabulo.api.Parameter;
 import tabulo.api.Parameter.Type;
 import tabulo.api.Shared.Group;
+import tabulo.ops.Target;
 
 /** {@code pagerank G OUT}: {@link PageRank}. */
 public final class PageRankDeclaration {
@@ -36,7 +37,7 @@ public final class PageRankDeclaration {
 
   private static Outcome run(Call c) {
     String out = c.text(GraphTables.OUT);
-    PageRank.Result r = PageRank.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), out, DEFAULTS
+    PageRank.Result r = PageRank.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), Target.table(out), DEFAULTS
         .damping(c.real(DAMPING)).tolerance(c.real(TOLERANCE)).maxIterations(c.integer(MAX_ITERATIONS))
         .listener((i, change) -> c.round("iteration " + i + ", change " + change)).cancelled(c.cancelled()));
     Outcome o = Outcome.table(out, String.format("pagerank: %,d vertices, %d iterations, change %s, ranks in %s",

@@ -10,6 +10,7 @@ import tabulo.api.Outcome;
 import tabulo.api.Parameter;
 import tabulo.api.Parameter.Type;
 import tabulo.api.Shared.Group;
+import tabulo.ops.Target;
 
 /** {@code sssp G OUT --from KEY}: {@link ShortestPaths}. */
 public final class ShortestPathsDeclaration {
@@ -29,8 +30,8 @@ public final class ShortestPathsDeclaration {
   private static Outcome run(Call c) {
     String from = c.text(FROM);
     String out = c.text(GraphTables.OUT);
-    int rounds = ShortestPaths.run(c.session().matrix(c.text(GraphTables.G)), from, out,
-        c.rounds("distances changed"));
+    int rounds = ShortestPaths.run(c.session().matrix(c.text(GraphTables.G)), Target.table(out),
+        ShortestPaths.Options.defaults().from(from).listener(c.rounds("distances changed")));
     return Outcome.table(out, String.format("sssp: distances from %s written to %s after %d rounds, column %s", from,
         out, rounds, ShortestPaths.COLUMN)).with("rounds", rounds);
   }

@@ -35,7 +35,7 @@ public final class TrianglesDeclaration {
     String g = c.text(GraphTables.G_UNWEIGHTED);
     long count = Triangles.count(c.session().matrix(g));
     if (perVertex != null) {
-      Triangles.perVertex(c.session().matrix(g), c.target(perVertex));
+      Triangles.perVertex(c.session().matrix(g), c.target(perVertex), Triangles.Options.defaults());
     }
     return Outcome.value(count, Long.toString(count));
   }
