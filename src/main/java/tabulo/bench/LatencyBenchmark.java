@@ -17,7 +17,9 @@ import java.util.function.Supplier;
 import org.apache.accumulo.core.data.Mutation;
 
 import tabulo.algorithms.Bfs;
+import tabulo.algorithms.Components;
 import tabulo.algorithms.PageRank;
+import tabulo.algorithms.ShortestPaths;
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.Semirings;
@@ -35,7 +37,8 @@ import tabulo.storage.TableWriter;
  * The fixed cost of each kind of step, where the data is tiny so nothing else counts: connecting, making
  * and deleting a table, writing and reading three cells, each operation kind on three cells into a new
  * table, an operation into a temporary released at once (an iterative algorithm's step), a multiply
- * on a 100-vertex graph, and PageRank and BFS computed in tables on the 77-vertex Les Misérables graph.
+ * on a 100-vertex graph, and PageRank, BFS, components and SSSP computed in tables on the 77-vertex Les
+ * Misérables graph.
  * Each figure is the median of several runs in one warm session (connecting: a new store each run).
  */
 public final class LatencyBenchmark {
@@ -124,6 +127,10 @@ public final class LatencyBenchmark {
             (x, t) -> PageRank.run(lm, Target.table(t), PageRank.Options.defaults().tolerance(1e-10)));
         algorithms.put("bfs in tables, 77 vertices",
             (x, t) -> Bfs.run(lm, Target.table(t), Bfs.Options.defaults().from("Valjean,")));
+        algorithms.put("components in tables, 77 vertices",
+            (x, t) -> Components.run(lm, Target.table(t), Components.Options.defaults()));
+        algorithms.put("sssp in tables, 77 vertices",
+            (x, t) -> ShortestPaths.run(lm, Target.table(t), ShortestPaths.Options.defaults().from("Valjean")));
         timing.timeEach(algorithms, algorithmRuns, 0);
       } finally {
         for (String t : made) {
