@@ -3,6 +3,7 @@ leaving no temporaries."""
 import subprocess
 import sys
 import textwrap
+import warnings
 
 import networkx as nx
 import numpy as np
@@ -122,6 +123,19 @@ def test_in_memory_and_in_tables_agree_with_networkx(db):
         pairs = [(a, b) for a in u for b in u if a < b and set(u[a]) & set(u[b])]
         want_j = {(a, b): j for a, b, j in nx.jaccard_coefficient(u, pairs)}
         assert jac.keys() == want_j.keys() and max(abs(jac[k] - want_j[k]) for k in want_j) < 1e-12
+
+
+def test_pagerank_exactly_n_iterations_as_ldbc(db):
+    g = random_graph(db, n=20, m=70, seed=7)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a fixed count is the definition: no warning
+        t = db.pagerank("G", "PR", iterations=4)
+    assert t.info["iterations"] == 4
+    want = power_iteration(g, 4)
+    ranks = column(t, "rank")
+    assert ranks.keys() == want.keys() and max(abs(ranks[v] - want[v]) for v in want) < 1e-12
+    with pytest.raises(TabuloError, match="^iterations runs exactly N iterations: give it without tolerance"):
+        db.pagerank("G", "PR2", iterations=4, max_iterations=9)
 
 
 def test_pagerank_not_converged_warns_and_errors_are_clear(db):

@@ -22,6 +22,10 @@ public final class PageRankDeclaration {
   static final Parameter MAX_ITERATIONS = Parameter.optional("max-iterations", Type.INTEGER, "K",
       DEFAULTS.maxIterations(), "Iteration bound.");
 
+  static final Parameter ITERATIONS = Parameter.optional("iterations", Type.INTEGER, "N", null,
+      "Run exactly N iterations with no tolerance (LDBC Graphalytics' PageRank): OUT holds the N-th iterate, "
+          + "with no warning; instead of --tolerance and --max-iterations.").atLeast(1);
+
   public static final Declaration PAGERANK = new Declaration("pagerank", List.of(
       "PageRank of graph G (row = source, column = target) into OUT(v, rank).",
       "Unweighted, dangling vertices' rank spread evenly, ranks sum to 1, as NetworkX's pagerank(G, weight=None). "
@@ -30,22 +34,31 @@ public final class PageRankDeclaration {
           + "current operation and leaves no temporary tables. Where the kernels run in this process (embedded) "
           + "G's structure is read once into arrays and iterated there; --in-tables, a labelled graph and "
           + "Accumulo's tablet servers compute every iteration in tables."),
-      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT, DAMPING, TOLERANCE, MAX_ITERATIONS),
-      EnumSet.of(Group.READ, Group.IN_TABLES), PageRankDeclaration::run);
+      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT, DAMPING, TOLERANCE, MAX_ITERATIONS, ITERATIONS),
+      EnumSet.of(Group.READ, Group.IN_TABLES), PageRankDeclaration::run)
+      .rule(values -> values.get(ITERATIONS) != null && (!TOLERANCE.defaultValue().equals(values.get(TOLERANCE))
+          || !MAX_ITERATIONS.defaultValue().equals(values.get(MAX_ITERATIONS)))
+          ? "--iterations runs exactly N iterations: give it without --tolerance and --max-iterations" : null);
 
   private PageRankDeclaration() {}
 
   private static Outcome run(Call c) {
     String out = c.text(GraphTables.OUT);
-    PageRank.Result r = PageRank.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), Target.table(out), DEFAULTS
-        .damping(c.real(DAMPING)).tolerance(c.real(TOLERANCE)).maxIterations(c.integer(MAX_ITERATIONS))
-        .listener((i, change) -> c.round("iteration " + i + ", change " + change)).cancelled(c.cancelled()));
-    Outcome o = Outcome.table(out, String.format("pagerank: %,d vertices, %d iterations, change %s, ranks in %s",
+    Integer exactly = c.integer(ITERATIONS);
+    PageRank.Options o = exactly != null ? DEFAULTS.tolerance(0).maxIterations(exactly)
+        : DEFAULTS.tolerance(c.real(TOLERANCE)).maxIterations(c.integer(MAX_ITERATIONS));
+    PageRank.Result r = PageRank.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), Target.table(out), o
+        .damping(c.real(DAMPING)).listener((i, change) -> c.round("iteration " + i + ", change " + change))
+        .cancelled(c.cancelled()));
+    Outcome result = Outcome.table(out, String.format("pagerank: %,d vertices, %d iterations, change %s, ranks in %s",
         r.vertices(), r.iterations(), Double.toString(r.change()), out))
         .with("iterations", r.iterations()).with("change", r.change()).with("converged", r.converged())
         .with("vertices", r.vertices());
-    return r.converged() ? o : o.warning(String.format("not converged after %d iterations (change %s, "
-        + "needs < %s); %s holds the last iterate", r.iterations(), Double.toString(r.change()),
-        Double.toString(r.vertices() * c.real(TOLERANCE)), out));
+    if (r.converged() || exactly != null) {
+      return result; // with --iterations, N iterations are the definition: nothing to warn of
+    }
+    return result.warning(String.format("not converged after %d iterations (change %s, needs < %s); %s holds the "
+        + "last iterate", r.iterations(), Double.toString(r.change()), Double.toString(r.vertices() * c.real(TOLERANCE)),
+        out));
   }
 }
