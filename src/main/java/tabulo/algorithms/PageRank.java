@@ -10,6 +10,7 @@ import tabulo.math.Monoids;
 import tabulo.math.Semirings;
 import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
+import tabulo.ops.Scope;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
@@ -106,17 +107,20 @@ public final class PageRank {
       if (o.cancelled().getAsBoolean()) {
         throw new TabuloException("pagerank: cancelled at iteration " + i);
       }
-      Matrix w = r.ewiseMult(dInvOutdeg, BinaryOps.TIMES).temporary();
-      Matrix y = ones.mxm(w, transposed).temporary();
-      // sum(y) = d * (the rank held by vertices with out-edges), so d * (dangling rank) = d sum(r) - sum(y)
-      double ySum = y.reduce(Monoids.PLUS);
-      double base = (1 - d) / n + (d * rSum - ySum) / n;
-      Matrix baseline = vertices.applyBindSecond(BinaryOps.TIMES, base).temporary();
-      Matrix next = baseline.ewiseAdd(y, BinaryOps.PLUS).temporary();
-      Matrix diff = next.ewiseAdd(r, BinaryOps.MINUS).temporary();
-      Matrix absDiff = diff.apply(UnaryOps.ABS).temporary();
-      change = absDiff.reduce(Monoids.PLUS);
-      dropTemporaries(s, w, y, baseline, diff, absDiff, r);
+      Matrix next;
+      double base;
+      double ySum;
+      try (Scope round = s.scope()) { // the round's intermediates go at its end (later rounds reuse their tables)
+        Matrix w = r.ewiseMult(dInvOutdeg, BinaryOps.TIMES).temporary();
+        Matrix y = ones.mxm(w, transposed).temporary();
+        // sum(y) = d * (the rank held by vertices with out-edges), so d * (dangling rank) = d sum(r) - sum(y)
+        ySum = y.reduce(Monoids.PLUS);
+        base = (1 - d) / n + (d * rSum - ySum) / n;
+        Matrix baseline = vertices.applyBindSecond(BinaryOps.TIMES, base).temporary();
+        next = round.keep(baseline.ewiseAdd(y, BinaryOps.PLUS).temporary());
+        change = next.ewiseAdd(r, BinaryOps.MINUS).temporary().apply(UnaryOps.ABS).temporary().reduce(Monoids.PLUS);
+      }
+      s.release(r); // the previous iterate
       r = next;
       rSum = n * base + ySum;
       o.listener().iteration(i, change);
@@ -127,12 +131,5 @@ public final class PageRank {
     }
     r.apply(UnaryOps.IDENTITY).into(out);
     return new Result(o.maxIterations(), change, false, n);
-  }
-
-  /** An iteration's intermediates go as soon as they are used (the next rounds may reuse their tables). */
-  private static void dropTemporaries(Session s, Matrix... ms) {
-    for (Matrix m : ms) {
-      s.release(m);
-    }
   }
 }

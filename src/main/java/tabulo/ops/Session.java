@@ -38,6 +38,7 @@ public final class Session implements AutoCloseable {
   private Consumer<KernelCounters> runEnded = counters -> {};
   private BooleanSupplier cancelled = () -> false;
   private final Map<String, Workspace> workspaces = new LinkedHashMap<>();
+  private final java.util.Deque<Scope> scopes = new java.util.ArrayDeque<>(); // open scopes, innermost first
 
   private Session(Store store) {
     this.store = store;
@@ -192,6 +193,30 @@ public final class Session implements AutoCloseable {
     if (!releaseIfTemporary(m)) {
       throw new IllegalArgumentException("not a temporary of this session: " + m.table());
     }
+  }
+
+  /** Opens a scope: the temporaries made until it closes are released then, but those it keeps. */
+  public Scope scope() {
+    Scope s = new Scope(this);
+    scopes.push(s);
+    return s;
+  }
+
+  /** A temporary was made: the innermost open scope releases it. */
+  void madeTemporary(String table) {
+    Scope s = scopes.peek();
+    if (s != null) {
+      s.made(table);
+    }
+  }
+
+  /** Closes {@code s}, the innermost scope; returns the one that encloses it (null: none). */
+  Scope endScope(Scope s) {
+    if (scopes.peek() != s) {
+      throw new IllegalStateException("scopes close in the reverse order of opening");
+    }
+    scopes.pop();
+    return scopes.peek();
   }
 
   /** As {@link #release}, but a matrix that is not (or no longer) a temporary is left alone: false. */

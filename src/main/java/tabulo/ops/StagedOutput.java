@@ -50,6 +50,7 @@ final class StagedOutput {
       result = masked;
     }
     if (name == null) {
+      session.madeTemporary(result);
       return new Matrix(session, result, null);
     }
     if (target.accum() == null) {
