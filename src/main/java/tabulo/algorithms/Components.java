@@ -67,7 +67,7 @@ public final class Components {
       }
       frontier = Improvements.of(t, labels);
       Graph.drop(t);
-      changed = Graph.entries(frontier);
+      changed = frontier.nvals();
       o.listener().iteration(round, changed);
       if (round > ranks.size() + 1) { // labels only shrink, so |V| rounds always settle them
         throw new IllegalStateException("components: labels still change after " + round + " rounds");

@@ -103,18 +103,6 @@ public final class Graph {
     return keys;
   }
 
-  /**
-   * The number of entries of {@code m}, computed next to the data (a cell held in parts under several labels
-   * counts once per part); the ones it sums are dropped at once, not left to the session's end (an iterative
-   * algorithm counts every round).
-   */
-  public static long entries(Matrix m) {
-    Matrix ones = m.apply(UnaryOps.ONE).temporary();
-    long n = Math.round(ones.reduce(Monoids.PLUS));
-    drop(ones);
-    return n;
-  }
-
   /** Drops a temporary an iteration no longer needs (the session would at its close), returns {@code next}. */
   public static Matrix replace(Matrix old, Matrix next) {
     drop(old);

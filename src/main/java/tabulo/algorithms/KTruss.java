@@ -87,6 +87,6 @@ public final class KTruss {
    * a cell's labelled parts), unless a unit ran twice (a resumed kernel), when they are counted again.
    */
   private static long entries(Matrix m, MxmResult r) {
-    return r.resumes() == 0 ? r.entriesWritten() : Graph.entries(m);
+    return r.resumes() == 0 ? r.entriesWritten() : m.nvals();
   }
 }

@@ -47,7 +47,7 @@ final class LevelSearch {
   static int run(Search g, Target out, Bfs.Options o) {
     Matrix sources = g.sources().get();
     Session s = sources.session();
-    if (Graph.entries(sources) == 0) {
+    if (sources.nvals() == 0) {
       throw new TabuloException("--from=" + o.from() + " selects no vertex of " + g.table());
     }
     if (o.parents() && g.rowForm()) {
@@ -69,7 +69,7 @@ final class LevelSearch {
     while (level < o.hops()) {
       Matrix expand = inRange == null ? frontier : frontier.ewiseMult(inRange, BinaryOps.FIRST).temporary();
       Matrix next = g.hop().next(expand, step, Mask.of(levels).structure().complement());
-      long reached = Graph.entries(next);
+      long reached = next.nvals();
       if (reached == 0) {
         break;
       }

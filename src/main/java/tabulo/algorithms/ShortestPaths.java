@@ -44,9 +44,9 @@ public final class ShortestPaths {
     }
     Output.checkNew(g.session(), out, false);
     Matrix vertices = Graph.vertices(g, COLUMN);
-    long n = Graph.entries(vertices);
+    long n = vertices.nvals();
     Matrix source = vertices.extract(exactly(from), KeySpec.all()).temporary();
-    if (Graph.entries(source) == 0) {
+    if (source.nvals() == 0) {
       throw new TabuloException("--from=" + from + " is no vertex of " + g.table());
     }
     Matrix d = source.applyBindFirst(BinaryOps.FIRST, 0).temporary();
@@ -62,7 +62,7 @@ public final class ShortestPaths {
       }
       frontier = Improvements.of(t, d);
       Graph.drop(t);
-      long changed = Graph.entries(frontier);
+      long changed = frontier.nvals();
       o.listener().iteration(round, changed);
       if (changed == 0) {
         Graph.drop(frontier);

@@ -129,6 +129,31 @@ public final class Matrix {
     return small != null ? small[0] : reduceInKernels(monoid);
   }
 
+  /**
+   * The number of entries the session reads (GraphBLAS nvals): counted as they are read where they are few
+   * (no kernel run, no table); else summed next to the data, where a cell held in parts under several
+   * labels counts once per part.
+   */
+  public long nvals() {
+    long n = 0;
+    try (tabulo.storage.Scan cells = session.store().scan(table, ScanSpec.all().auths(session.auths()))) {
+      for (var it = cells.iterator(); it.hasNext(); it.next()) {
+        if (++n > SMALL_FOLD) {
+          break;
+        }
+      }
+    }
+    if (n <= SMALL_FOLD) {
+      return n;
+    }
+    Matrix ones = apply(tabulo.math.UnaryOps.ONE).temporary();
+    try {
+      return Math.round(ones.reduceInKernels(tabulo.math.Monoids.PLUS));
+    } finally {
+      session.releaseIfTemporary(ones);
+    }
+  }
+
   /** The fold of every cell the session reads, computed by the kernels (whatever the matrix's size). */
   double reduceInKernels(Monoid monoid) {
     Matrix t = new Reduce(this, monoid, Reduce.Dim.ALL, monoid.name()).temporary();
