@@ -186,8 +186,9 @@ public final class Session implements AutoCloseable {
   }
 
   /**
-   * Deletes a temporary of this session now rather than when the session closes (an iterative algorithm's
-   * previous iterate); refuses a matrix that is not one.
+   * Done with a temporary of this session now rather than when the session closes (an iterative algorithm's
+   * previous iterate); refuses a matrix that is not one. Its handle must not be used again: a host may
+   * empty its table and give it to the session's next temporary.
    */
   public void release(Matrix m) {
     if (!releaseIfTemporary(m)) {
