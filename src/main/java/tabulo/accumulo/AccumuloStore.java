@@ -106,7 +106,10 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private SpareTables spares; // made on the first plain create
   private final Set<String> made = java.util.concurrent.ConcurrentHashMap.newKeySet(); // tables this store made
   // unit journals of finished runs, emptied: a run whose output name recurs (a reused temporary) reuses its journal
-  private final Set<String> emptiedJournals = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  // (at most KEPT_JOURNALS, the oldest deleted first: an output whose name never recurs leaves one too)
+  private final Set<String> emptiedJournals = new java.util.LinkedHashSet<>();
+  private final Set<String> droppedJournals = new java.util.HashSet<>();
+  private static final int KEPT_JOURNALS = 16;
   private java.util.concurrent.ExecutorService drops; // deletes discarded temporaries, in order
   private final List<java.util.concurrent.Future<?>> pendingDrops = new ArrayList<>();
 
@@ -216,9 +219,17 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   /** Makes run journal {@code table}, or takes it as an earlier run left it, emptied. */
   void makeJournal(String table) {
-    if (!emptiedJournals.remove(table)) {
-      create(table, TableSettings.defaults());
+    boolean dropping;
+    synchronized (this) {
+      if (emptiedJournals.remove(table)) {
+        return;
+      }
+      dropping = droppedJournals.remove(table);
     }
+    if (dropping) {
+      finishDiscards(); // an earlier run's journal of this name is being deleted in the background
+    }
+    create(table, TableSettings.defaults());
   }
 
   /**
@@ -226,10 +237,19 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * carry the tablet's time, which only grows, so a later run's cells are newer than the deletes.
    */
   void dropJournal(String table) {
+    String drop = table;
     if (emptyForReuse(table, TableSettings.defaults(), 10_000).isPresent()) {
-      emptiedJournals.add(table);
-    } else if (exists(table)) {
-      delete(table); // now, not in the background: a later run of the same output makes it again
+      synchronized (this) {
+        emptiedJournals.add(table);
+        drop = emptiedJournals.size() > KEPT_JOURNALS ? emptiedJournals.iterator().next() : null;
+        emptiedJournals.remove(drop);
+      }
+    }
+    if (drop != null) {
+      synchronized (this) {
+        droppedJournals.add(drop); // a later run of the same output waits for the delete before making it again
+      }
+      discard(drop);
     }
   }
 
