@@ -41,7 +41,6 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.security.Authorizations;
@@ -291,25 +290,10 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     if (client.tableOperations().exists(table)) {
       return true;
     }
-    // for a table this store made, a "no" may come from a stale name cache (see seeRenamed): read the names
-    // again before believing it, a few times (a reader that began before it was made may put the old names
-    // back after a clear). Other names are not re-read: asking whether a new name is free is the common case,
-    // and re-reading costs a read of every table's name.
-    if (!made.contains(table)) {
-      return false;
-    }
-    for (int i = 0; i < 4; i++) {
-      if (i > 0) {
-        sleepQuietly(20L * i);
-      }
-      if (client instanceof ClientContext context) {
-        context.clearTableListCache();
-      }
-      if (client.tableOperations().exists(table)) {
-        return true;
-      }
-    }
-    return false;
+    // for a table this store made, a "no" may come from a stale name cache (see seeRenamed): believed only
+    // after the names are read again. Other names are not re-read: asking whether a new name is free is the
+    // common case, and re-reading costs a read of every table's name.
+    return made.contains(table) && seenAfterRereads(client, table);
   }
 
   private static void sleepQuietly(long millis) {
@@ -351,9 +335,26 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * operation (a result renamed into place would read as "no such table"). Reading the names again fixes it.
    */
   static void seeRenamed(AccumuloClient client, String name) {
-    for (int i = 0; i < 5 && !client.tableOperations().exists(name) && client instanceof ClientContext context; i++) {
-      context.clearTableListCache();
+    if (!client.tableOperations().exists(name)) {
+      seenAfterRereads(client, name);
     }
+  }
+
+  /**
+   * Whether table {@code name} is seen once the client has read the table names again, a few times over
+   * 60 ms (a reader that began before a make or rename may put the old names back after one clear).
+   */
+  private static boolean seenAfterRereads(AccumuloClient client, String name) {
+    for (int i = 0; i < 4 && client instanceof ClientContext context; i++) {
+      if (i > 0) {
+        sleepQuietly(20L * i);
+      }
+      context.clearTableListCache();
+      if (client.tableOperations().exists(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Accumulo's form of {@code settings}. */
@@ -510,21 +511,11 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       return java.util.OptionalLong.empty();
     }
     long newest = 0;
-    try (TableWriter w = writer(table)) {
-      Mutation m = null;
+    try (SortedLoader deletes = SortedLoader.through(writer(table))) {
       for (Key k : keys) {
-        if (m == null || !k.getRowData().equals(new org.apache.accumulo.core.data.ArrayByteSequence(m.getRow()))) {
-          if (m != null) {
-            w.addMutation(m);
-          }
-          m = new Mutation(k.getRowData().toArray());
-        }
-        m.putDelete(k.getColumnFamilyData().toArray(), k.getColumnQualifierData().toArray(),
-            new ColumnVisibility(k.getColumnVisibilityData().toArray()), k.getTimestamp());
+        k.setDeleted(true); // the same key, label and timestamp: it hides that version and older ones
+        deletes.append(k, new Value(new byte[0]));
         newest = Math.max(newest, k.getTimestamp());
-      }
-      if (m != null) {
-        w.addMutation(m);
       }
     }
     return java.util.OptionalLong.of(newest);

@@ -135,14 +135,7 @@ public final class Matrix {
    * labels counts once per part.
    */
   public long nvals() {
-    long n = 0;
-    try (tabulo.storage.Scan cells = session.store().scan(table, ScanSpec.all().auths(session.auths()))) {
-      for (var it = cells.iterator(); it.hasNext(); it.next()) {
-        if (++n > SMALL_FOLD) {
-          break;
-        }
-      }
-    }
+    long n = session.store().countUpTo(table, ScanSpec.all().auths(session.auths()), SMALL_FOLD + 1L);
     if (n <= SMALL_FOLD) {
       return n;
     }

@@ -157,6 +157,17 @@ public interface Store extends AutoCloseable {
   /** Scans a table through its iterator stack. The result must be closed. */
   Scan scan(String table, ScanSpec spec);
 
+  /** How many entries the scan shows, counting no further than {@code limit} (reading at most that many). */
+  default long countUpTo(String table, ScanSpec spec, long limit) {
+    long n = 0;
+    try (Scan s = scan(table, spec)) {
+      for (var it = s.iterator(); n < limit && it.hasNext(); it.next()) {
+        n++;
+      }
+    }
+    return n;
+  }
+
   /** Convenience: all of a table's visible entries, for small tables and tests. */
   default List<Entry<Key, Value>> scanAll(String table, ScanSpec spec) {
     try (Scan s = scan(table, spec)) {

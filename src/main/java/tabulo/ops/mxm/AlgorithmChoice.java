@@ -1,7 +1,6 @@
 package tabulo.ops.mxm;
 
 import tabulo.ops.mxm.MxmOptions.Algorithm;
-import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
 import tabulo.storage.TableInfo;
@@ -98,22 +97,12 @@ public record AlgorithmChoice(Algorithm algorithm, String reason, boolean lookup
    * iterative algorithm multiplies small tables each round, where figures would flush both every time.
    */
   private static Boolean smallByCounting(Store store, String a, String b) {
-    long entriesB = countUpTo(store, b, COUNTED_B + 1);
+    long entriesB = store.countUpTo(b, ScanSpec.all(), COUNTED_B + 1);
     if (entriesB > COUNTED_B) {
       return null;
     }
     long bound = entriesB * SMALL_B_FRACTION;
-    return countUpTo(store, a, bound) >= bound;
-  }
-
-  private static long countUpTo(Store store, String table, long limit) {
-    long n = 0;
-    try (Scan s = store.scan(table, ScanSpec.all())) {
-      for (var it = s.iterator(); n < limit && it.hasNext(); it.next()) {
-        n++;
-      }
-    }
-    return n;
+    return store.countUpTo(a, ScanSpec.all(), bound) >= bound;
   }
 
   private static boolean small(long entriesA, long entriesB) {
