@@ -328,6 +328,23 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     }
   }
 
+  /** A spare claimed for {@code run} ({@link SpareTables#claim}): a temporary with no table operation. */
+  @Override
+  public String claimTemporary(String run, TableSettings settings) {
+    if (!settings.splits().isEmpty()) {
+      return null;
+    }
+    checkIteratorConflicts("(a temporary)", settings);
+    for (TableSettings.AttachedIterator it : settings.iterators()) {
+      checkIterator(it.setting());
+    }
+    String spare = spares().claim(run, settings);
+    if (spare != null) {
+      made.add(spare);
+    }
+    return spare;
+  }
+
   /**
    * Makes sure this client sees table {@code name}, just renamed to: Accumulo's client clears its table-name
    * cache after a rename, but another thread of this process that was reading the names from ZooKeeper as the
@@ -344,7 +361,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * Whether table {@code name} is seen once the client has read the table names again, a few times over
    * 60 ms (a reader that began before a make or rename may put the old names back after one clear).
    */
-  private static boolean seenAfterRereads(AccumuloClient client, String name) {
+  static boolean seenAfterRereads(AccumuloClient client, String name) {
     for (int i = 0; i < 4 && client instanceof ClientContext context; i++) {
       if (i > 0) {
         sleepQuietly(20L * i);

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutorService;
@@ -30,14 +31,18 @@ import tabulo.storage.TableSettings;
  * every temporary) is one rename instead of a create and a wait for its tablet to be assigned. A rename is
  * a metadata change; a create is a FATE operation and a tablet assignment, several times slower.
  *
- * <p>Spares are named {@code __spare_<owner>_<kind>_<random>} in the default namespace. The owner is the
+ * <p>Spares are named {@code __spare_<owner>_c_<kind>_<random>} in the default namespace. The owner is the
  * user's name in hex: a user takes only their own spares (the creator holds every permission on a table,
  * so a table made by someone else must never hold your result). The kind is a digest of the settings the
  * spare was made with (iterators with their options, versioning, locality groups): a spare is only taken
  * for a table that asks for exactly those settings. Spares of the default settings are kept ready from the
  * first create; spares of another kind once this process has asked for that kind twice. Spares outlive the
- * process: the next command of the same user takes them. Two processes racing for one spare both try the
- * rename; the loser sees it gone and takes the next one. At most {@link #TARGET} of each kind are kept.
+ * process: the next command of the same user takes them. A spare is taken by claiming it
+ * ({@link SpareClaims}): of two processes racing for one, the loser takes the next. A temporary is a
+ * claimed spare under its own name ({@link #claim}); a table of the user's own name is a claimed spare
+ * renamed ({@link #takeAs}). At most {@link #TARGET} of each kind are kept. Spares named as before claims
+ * existed ({@code __spare_<owner>_<kind>_<random>}, which older versions rename without claiming) are
+ * deleted, never taken.
  */
 final class SpareTables implements AutoCloseable {
   static final String PREFIX = TableNames.RESERVED_PREFIX + "spare_";
@@ -48,7 +53,9 @@ final class SpareTables implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final AccumuloClient client;
-  private final String ownPrefix;
+  private final String ownerPrefix; // every spare of the user, of any version
+  private final String ownPrefix; // the user's claimable spares
+  private final SpareClaims claims;
   private final ExecutorService maker = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "tabulo-spare-tables");
     t.setDaemon(true);
@@ -60,6 +67,7 @@ final class SpareTables implements AutoCloseable {
   // listing every table (after any table operation that listing re-reads every table's name from ZooKeeper)
   private final Map<String, ConcurrentLinkedDeque<String>> known = new ConcurrentHashMap<>();
   private volatile boolean listedOnce; // known holds what a listing found
+  private boolean swept; // this process swept the claims (refill's thread only)
   private boolean running; // a refill is under way
   private boolean again; // asked to refill since the last pass began
   private volatile boolean disabled; // the user may not create tables, or the store closed
@@ -67,7 +75,10 @@ final class SpareTables implements AutoCloseable {
 
   SpareTables(AccumuloClient client, String user) {
     this.client = client;
-    this.ownPrefix = PREFIX + HexFormat.of().formatHex(user.getBytes(StandardCharsets.UTF_8)) + "_";
+    String owner = HexFormat.of().formatHex(user.getBytes(StandardCharsets.UTF_8));
+    this.ownerPrefix = PREFIX + owner + "_";
+    this.ownPrefix = ownerPrefix + "c_";
+    this.claims = new SpareClaims(client, PREFIX + "claims_" + owner); // hex has no 'l': never an owner prefix
     kinds.put(kind(TableSettings.defaults()), TableSettings.defaults());
   }
 
@@ -82,8 +93,31 @@ final class SpareTables implements AutoCloseable {
    * are made again in the background.
    */
   boolean takeAs(String table, TableSettings settings) {
-    if (disabled || !TableNames.namespacePrefix(table).isEmpty()) {
+    if (!TableNames.namespacePrefix(table).isEmpty()) {
       return false;
+    }
+    String spare = claim("", settings); // claimed for no run: renamed at once, swept if this process dies first
+    if (spare == null) {
+      return false;
+    }
+    try {
+      client.tableOperations().rename(spare, table);
+      AccumuloStore.seeRenamed(client, table);
+      return true;
+    } catch (AccumuloException | AccumuloSecurityException | TableExistsException | TableNotFoundException
+        | RuntimeException e) {
+      return false; // the caller's own create reports what is wrong (the claimed spare is swept)
+    }
+  }
+
+  /**
+   * Claims one of the user's spares made with {@code settings} (which name no split points) for
+   * {@code run} (the marker table of the run that records it next) and returns its name, or null when none
+   * could be claimed. Either way, spares are made again in the background.
+   */
+  String claim(String run, TableSettings settings) {
+    if (disabled) {
+      return null;
     }
     String kind = kind(settings);
     if (!kinds.containsKey(kind) && asked.merge(kind, 1, Integer::sum) >= 2 && kinds.size() < KINDS) {
@@ -95,17 +129,16 @@ final class SpareTables implements AutoCloseable {
       }
       ConcurrentLinkedDeque<String> ready = known.get(kind);
       for (String spare = ready == null ? null : ready.pollFirst(); spare != null; spare = ready.pollFirst()) {
-        try {
-          client.tableOperations().rename(spare, table);
-          AccumuloStore.seeRenamed(client, table);
-          return true;
-        } catch (TableNotFoundException e) {
-          // another process took it first
+        if (claims.claim(spare, run)) {
+          if (client.tableOperations().exists(spare) || AccumuloStore.seenAfterRereads(client, spare)) {
+            return spare;
+          }
+          // deleted meanwhile (as a spare of the old naming cannot be, by this process): its claim is swept
         }
       }
-      return false;
-    } catch (AccumuloException | AccumuloSecurityException | TableExistsException | RuntimeException e) {
-      return false; // the caller's own create reports what is wrong
+      return null;
+    } catch (RuntimeException | TableNotFoundException e) {
+      return null; // the caller's own create reports what is wrong
     } finally {
       refill();
     }
@@ -153,13 +186,14 @@ final class SpareTables implements AutoCloseable {
   }
 
   /**
-   * Adds the user's spares a listing finds to those known (a listing can miss spares just made, so none
-   * known is dropped: one another process took is found gone at the rename); returns how many are known
-   * of each kind.
+   * Adds the user's unclaimed spares a listing finds to those known (a listing can miss spares just made,
+   * so none known is dropped: one another process claimed is found claimed at its claim); returns how many
+   * are known of each kind.
    */
-  private Map<String, Integer> learnSpares() {
+  private Map<String, Integer> learnSpares() throws TableNotFoundException {
+    Set<String> claimed = claims.claimed().keySet();
     for (String t : client.tableOperations().list()) {
-      if (t.startsWith(ownPrefix)) {
+      if (t.startsWith(ownPrefix) && !claimed.contains(t)) {
         ConcurrentLinkedDeque<String> ready = known.computeIfAbsent(t.substring(ownPrefix.length(),
             t.lastIndexOf('_')), k -> new ConcurrentLinkedDeque<>());
         if (!ready.contains(t)) {
@@ -169,11 +203,41 @@ final class SpareTables implements AutoCloseable {
     }
     listedOnce = true;
     Map<String, Integer> counts = new HashMap<>();
-    known.forEach((kind, names) -> counts.put(kind, names.size()));
+    known.forEach((kind, names) -> {
+      names.removeIf(claimed::contains);
+      counts.put(kind, names.size());
+    });
     return counts;
   }
 
+  /**
+   * Sweeps the claims ({@link SpareClaims#sweep}) and deletes the user's spares of the naming before claims
+   * (an older version may still rename one: it then finds it gone and creates its table itself).
+   */
+  private void sweep() throws Exception {
+    Map<String, Map.Entry<String, Long>> claimed = claims.claimed();
+    if (client instanceof org.apache.accumulo.core.clientImpl.ClientContext context) {
+      context.clearTableListCache(); // a fresh listing: the sweep deletes what it finds missing a run
+    }
+    Set<String> tables = client.tableOperations().list();
+    claims.sweep(claimed, tables, System.currentTimeMillis());
+    for (String t : tables) {
+      if (t.startsWith(ownerPrefix) && !t.startsWith(ownPrefix)) {
+        try {
+          client.tableOperations().delete(t);
+        } catch (TableNotFoundException e) {
+          // another process deleted or took it
+        }
+      }
+    }
+  }
+
   private void makeMissing() throws Exception {
+    claims.ensure();
+    if (!swept) {
+      swept = true;
+      sweep(); // once a process: claims settle in minutes
+    }
     Map<String, Integer> have = learnSpares();
     for (Map.Entry<String, TableSettings> k : kinds.entrySet()) {
       ConcurrentLinkedDeque<String> ready = known.computeIfAbsent(k.getKey(), x -> new ConcurrentLinkedDeque<>());
@@ -208,5 +272,6 @@ final class SpareTables implements AutoCloseable {
     } catch (Exception e) {
       // a spare half made is a table like any other: the next process takes it
     }
+    claims.close();
   }
 }

@@ -170,8 +170,12 @@ public final class Workspace implements AutoCloseable {
     if (reused != null) {
       return reused;
     }
-    String name = reserve(role);
-    store.create(name, settings);
+    // a table made ahead lives in the default namespace, and a result is renamed within its namespace
+    String claimed = namespace.isEmpty() ? store.claimTemporary(marker, settings) : null;
+    String name = claimed != null ? adopt(claimed) : reserve(role);
+    if (claimed == null) {
+      store.create(name, settings);
+    }
     synchronized (this) {
       made.put(name, settings);
     }

@@ -38,6 +38,15 @@ public interface Store extends AutoCloseable {
   void delete(String table);
 
   /**
+   * A table made ahead with {@code settings} that the run whose marker table is {@code run} now holds
+   * alone, named in the reserved name space, or null when the host keeps none (the caller creates its
+   * temporary itself). The caller records it as its temporary at once.
+   */
+  default String claimTemporary(String run, TableSettings settings) {
+    return null;
+  }
+
+  /**
    * Deletes, if it exists, a table nobody reads again (a run's temporary, in the reserved name space). A host
    * whose deletes are slow may do it in the background; {@link #finishDiscards} waits for those.
    */

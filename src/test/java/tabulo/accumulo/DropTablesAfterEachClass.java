@@ -25,9 +25,14 @@ public final class DropTablesAfterEachClass implements AfterAllCallback {
       return;
     }
     List<String> left = new ArrayList<>();
-    for (String t : client.tableOperations().list()) {
+    java.util.Set<String> tables = client.tableOperations().list();
+    for (String t : tables) {
       if (!t.startsWith("accumulo.") && !SpareTables.isSpare(t)) {
         left.add(t);
+      } else if (t.startsWith(SpareTables.PREFIX + "claims_" + java.util.HexFormat.of().formatHex(
+          MiniAccumulo.client().whoami().getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
+        // spares claimed as temporaries of runs left open: only a sweep minutes later would delete them
+        new SpareClaims(client, t).claimed().keySet().stream().filter(tables::contains).forEach(left::add);
       }
     }
     ExecutorService pool = Executors.newFixedThreadPool(4); // the manager runs FATE operations 4 at a time

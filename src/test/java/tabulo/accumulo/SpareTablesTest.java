@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -91,6 +95,100 @@ class SpareTablesTest {
     root.securityOperations().dropLocalUser(other);
   }
 
+  /**
+   * A spare is one taker's: of two processes (two pools of one user) claiming at once, no spare goes to both,
+   * and none claimed is renamed to another's table.
+   */
+  @Test
+  void aSpareIsClaimedByOneTakerOnly() throws Exception {
+    AccumuloClient root = MiniAccumulo.client();
+    TableSettings plain = TableSettings.defaults();
+    try (SpareTables one = new SpareTables(root, "root"); SpareTables two = new SpareTables(root, "root");
+        SpareTables three = new SpareTables(root, "root")) {
+      one.refill();
+      awaitSpares(root, plain);
+      ExecutorService pool = Executors.newFixedThreadPool(2);
+      List<Future<List<String>>> runs = new ArrayList<>();
+      for (SpareTables p : List.of(one, two)) {
+        runs.add(pool.submit(() -> {
+          List<String> got = new ArrayList<>();
+          for (int i = 0; i < 6; i++) {
+            String s = p.claim("spt_run", plain);
+            if (s != null) {
+              got.add(s);
+            }
+          }
+          return got;
+        }));
+      }
+      List<String> claimed = new ArrayList<>(runs.get(0).get());
+      claimed.addAll(runs.get(1).get());
+      pool.shutdown();
+      assertTrue(claimed.size() >= SpareTables.TARGET, "spares were claimed: " + claimed);
+      assertEquals(claimed.size(), new HashSet<>(claimed).size(), "no spare claimed twice: " + claimed);
+      for (int i = 0; i < 3; i++) {
+        three.takeAs("spt_taken" + i, plain);
+      }
+      Set<String> now = root.tableOperations().list();
+      for (String c : claimed) {
+        assertTrue(now.contains(c), c + " was claimed, so nobody renamed it away");
+      }
+      for (String c : claimed) {
+        root.tableOperations().delete(c);
+      }
+    }
+  }
+
+  /**
+   * A spare claimed by a run that died before recording it is deleted once that run's marker is gone (a
+   * live run's stays); a claim of a spare gone is dropped; claims younger than the settling time are left.
+   */
+  @Test
+  void theSweepDeletesOnlySparesOfRunsGone() throws Exception {
+    AccumuloClient root = MiniAccumulo.client();
+    TableSettings plain = TableSettings.defaults();
+    try (SpareTables pool = new SpareTables(root, "root");
+        SpareClaims claims = new SpareClaims(root, SpareTables.PREFIX + "claims_" + hex("root"))) {
+      pool.refill();
+      awaitSpares(root, plain);
+      root.tableOperations().create("spt_live_run");
+      String ofDeadRun = pool.claim("spt_dead_run", plain);
+      String ofLiveRun = pool.claim("spt_live_run", plain);
+      String renamed = pool.claim("spt_live_run", plain);
+      root.tableOperations().rename(renamed, "spt_published");
+      var claimed = claims.claimed();
+      assertEquals(Set.of("spt_dead_run", "spt_live_run"), Set.of(claimed.get(ofDeadRun).getKey(),
+          claimed.get(ofLiveRun).getKey()));
+      Set<String> tables = root.tableOperations().list();
+      claims.sweep(claimed, tables, System.currentTimeMillis()); // all young: nothing happens
+      assertTrue(root.tableOperations().exists(ofDeadRun));
+      assertTrue(claims.claimed().containsKey(renamed));
+      claims.sweep(claims.claimed(), root.tableOperations().list(),
+          System.currentTimeMillis() + SpareClaims.SETTLE_MILLIS + 1);
+      assertFalse(root.tableOperations().exists(ofDeadRun), "the dead run's spare is deleted");
+      assertTrue(root.tableOperations().exists(ofLiveRun), "the live run's spare stays");
+      assertTrue(root.tableOperations().exists("spt_published"));
+      assertEquals(Set.of(ofLiveRun), claims.claimed().keySet().stream()
+          .filter(t -> t.equals(ofDeadRun) || t.equals(ofLiveRun) || t.equals(renamed)).collect(Collectors.toSet()));
+      root.tableOperations().delete(ofLiveRun);
+    }
+  }
+
+  /** Spares named as before claims existed (which older versions rename unclaimed) are deleted, not taken. */
+  @Test
+  void sparesOfTheNamingBeforeClaimsAreDeleted() throws Exception {
+    AccumuloClient root = MiniAccumulo.client();
+    String old = SpareTables.PREFIX + hex("root") + "_0123456789ab_00000000deadbeef";
+    root.tableOperations().create(old);
+    try (SpareTables pool = new SpareTables(root, "root")) {
+      pool.refill();
+      for (int i = 0; i < 600 && root.tableOperations().exists(old); i++) {
+        Thread.sleep(100);
+      }
+      assertFalse(root.tableOperations().exists(old));
+    }
+  }
+
   private static Set<String> names(List<IteratorSetting> its) {
     Set<String> out = new HashSet<>();
     its.forEach(i -> out.add(i.getName()));
@@ -107,7 +205,7 @@ class SpareTablesTest {
 
   /** Waits (up to a minute) until root has all its spares of the kind {@code settings} makes. */
   private static Set<String> awaitSpares(AccumuloClient root, TableSettings settings) throws InterruptedException {
-    String prefix = SpareTables.PREFIX + hex("root") + "_" + SpareTables.kind(settings) + "_";
+    String prefix = SpareTables.PREFIX + hex("root") + "_c_" + SpareTables.kind(settings) + "_";
     for (int i = 0; i < 600; i++) {
       Set<String> s = spares(root, prefix);
       if (s.size() >= SpareTables.TARGET) {
