@@ -39,7 +39,8 @@ import tabulo.storage.TableWriter;
  * table, an operation into a temporary released at once (an iterative algorithm's step), a multiply
  * on a 100-vertex graph, and PageRank, BFS, components and SSSP computed in tables on the 77-vertex Les
  * Misérables graph.
- * Each figure is the median of several runs in one warm session (connecting: a new store each run).
+ * Each figure is the median of several runs in one warm session (connecting: a new store each run); runs
+ * of a small step are {@link #ANALYST_PAUSE_MILLIS} apart.
  */
 public final class LatencyBenchmark {
   /** Seconds per step on each host (NaN where the host was not measured). */
@@ -50,7 +51,21 @@ public final class LatencyBenchmark {
     void run(Session s, String out);
   }
 
+  /**
+   * The pause between two runs of a small step: an analyst's steps are that far apart at least, and the
+   * spare tables Accumulo's host makes in the background are then ready (steps back to back outrun them).
+   */
+  static final long ANALYST_PAUSE_MILLIS = 500;
+
   private LatencyBenchmark() {}
+
+  private static void pause(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
 
   /**
    * Measures the embedded engine (a store {@code embedded} opens) and, if {@code accumulo} is not null, an
@@ -105,14 +120,14 @@ public final class LatencyBenchmark {
         steps.put("extract", (x, t) -> sm.extract(KeySpec.parse("a,b,"), KeySpec.all()).into(t));
         Matrix g = s.matrix(graph);
         steps.put("mxm, 100-vertex graph", (x, t) -> g.mxm(g, Semirings.PLUS_TIMES).into(t));
-        timing.timeEach(steps, repeats, 1);
+        timing.timeEach(steps, repeats, 1, ANALYST_PAUSE_MILLIS);
         // an iterative algorithm's step: into a temporary released at once, so later rounds reuse the emptied
         // tables of earlier ones (warmed up until there are some)
         Map<String, Step> rounds = new LinkedHashMap<>();
         rounds.put("apply into a temporary, released", (x, t) -> x.release(sm.apply(UnaryOps.ABS).temporary()));
         rounds.put("ewiseAdd into a temporary, released",
             (x, t) -> x.release(sm.ewiseAdd(sm, BinaryOps.PLUS).temporary()));
-        timing.timeEach(rounds, Math.max(repeats, 9), 5);
+        timing.timeEach(rounds, Math.max(repeats, 9), 5, 0);
         double[] deletes = new double[repeats];
         for (int i = 0; i < repeats; i++) {
           String t = made.remove(made.size() - 1);
@@ -131,7 +146,7 @@ public final class LatencyBenchmark {
             (x, t) -> Components.run(lm, Target.table(t), Components.Options.defaults()));
         algorithms.put("sssp in tables, 77 vertices",
             (x, t) -> ShortestPaths.run(lm, Target.table(t), ShortestPaths.Options.defaults().from("Valjean")));
-        timing.timeEach(algorithms, algorithmRuns, 0);
+        timing.timeEach(algorithms, algorithmRuns, 0, 0);
       } finally {
         for (String t : made) {
           if (store.exists(t)) {
@@ -146,8 +161,11 @@ public final class LatencyBenchmark {
   /** Times steps in one session: each run writes to a new table name, and the tables made are kept in {@code made}. */
   private record Timing(String host, Session session, String prefix, List<String> made, Map<String, Double> out,
       PrintStream log) {
-    /** The median of {@code runs} timed runs of each step, after {@code warmUps} untimed ones. */
-    void timeEach(Map<String, Step> steps, int runs, int warmUps) {
+    /**
+     * The median of {@code runs} timed runs of each step, after {@code warmUps} untimed ones, {@code pauseMillis}
+     * apart.
+     */
+    void timeEach(Map<String, Step> steps, int runs, int warmUps, long pauseMillis) {
       for (Map.Entry<String, Step> st : steps.entrySet()) {
         double[] times = new double[runs];
         for (int i = -warmUps; i < runs; i++) {
@@ -160,6 +178,7 @@ public final class LatencyBenchmark {
           if (session.store().exists(t)) {
             made.add(t);
           }
+          pause(pauseMillis);
         }
         out.put(st.getKey(), median(times));
         log.printf("%s: %s %.3f s%n", host, st.getKey(), median(times));
