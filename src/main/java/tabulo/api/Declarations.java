@@ -8,6 +8,7 @@ import tabulo.api.algorithms.ComponentsDeclaration;
 import tabulo.api.algorithms.DegreesDeclaration;
 import tabulo.api.algorithms.JaccardDeclaration;
 import tabulo.api.algorithms.KTrussDeclaration;
+import tabulo.api.algorithms.LabelPropagationDeclaration;
 import tabulo.api.algorithms.PageRankDeclaration;
 import tabulo.api.algorithms.ShortestPathsDeclaration;
 import tabulo.api.algorithms.TrianglesDeclaration;
@@ -28,7 +29,7 @@ public final class Declarations {
 
   /** The graph algorithms, in the order the help lists them. */
   public static final List<Declaration> ALGORITHMS = List.of(DegreesDeclaration.DEGREES, BfsDeclaration.BFS,
-      ComponentsDeclaration.COMPONENTS, ShortestPathsDeclaration.SSSP, PageRankDeclaration.PAGERANK,
+      ComponentsDeclaration.COMPONENTS, LabelPropagationDeclaration.CDLP, ShortestPathsDeclaration.SSSP, PageRankDeclaration.PAGERANK,
       TrianglesDeclaration.TRIANGLES, ClusteringDeclaration.CLUSTERING, KTrussDeclaration.KTRUSS,
       JaccardDeclaration.JACCARD);
 
