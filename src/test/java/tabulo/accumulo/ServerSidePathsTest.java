@@ -13,6 +13,7 @@ import tabulo.algorithms.BfsTest;
 import tabulo.algorithms.ComponentsTest;
 import tabulo.algorithms.DegreesTest;
 import tabulo.algorithms.EdgeBfsTest;
+import tabulo.algorithms.LabelPropagationTest;
 import tabulo.algorithms.ShortestPathsTest;
 
 /**
@@ -44,6 +45,12 @@ class ServerSidePathsTest {
       EdgeBfsTest.checkAll(store, "SSPE_", new Random(36), false);
       EdgeBfsTest.checkRefusals(store, "SSPR_");
     });
+  }
+
+  /** cdlp in tables on the tablet servers: LDBC's directed example, and sparse 64-bit ids undirected. */
+  @Test
+  void labelPropagationInTheTabletServers() {
+    LabelPropagationTest.checkAll(MiniAccumulo.store(), "SSPL_", Set.of("ldbcDirected", "idsUndirected"));
   }
 
   /** Runs {@code checks} with root holding the test graphs' labels too, as before afterwards. */

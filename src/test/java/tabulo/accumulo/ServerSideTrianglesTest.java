@@ -13,7 +13,7 @@ import tabulo.algorithms.KTrussTest;
 import tabulo.algorithms.TrianglesTest;
 
 /**
- * Triangles, clustering, k-truss and Jaccard with their kernels inside the tablet servers of the shared
+ * Triangles, clustering (undirected and directed), k-truss and Jaccard with their kernels inside the tablet servers of the shared
  * MiniAccumuloCluster, against the same brute-force oracles as on the embedded engine (fewer graphs and readers).
  */
 class ServerSideTrianglesTest {
@@ -30,6 +30,7 @@ class ServerSideTrianglesTest {
     try {
       TrianglesTest.checkAll(store, "SST_", readers, graphs);
       ClusteringTest.checkAll(store, "SSC_", readers, graphs);
+      ClusteringTest.checkDirected(store, "SSCD_", readers, Set.of("small"));
       JaccardTest.checkAll(store, "SSJ_", readers, graphs);
       KTrussTest.checkAll(store, "SSK_", readers, graphs, 3);
     } finally {

@@ -18,7 +18,11 @@ import tabulo.ops.Session;
 import tabulo.ops.Target;
 import tabulo.storage.Store;
 
-/** Local clustering coefficient against brute force (linked pairs of neighbours / all pairs), per reader. */
+/**
+ * Local clustering coefficient against brute force (linked pairs of neighbours / all pairs), per reader; directed
+ * (LDBC Graphalytics' LCC) against a count of the directed edges among in- and out-neighbours, and LDBC's
+ * published output for its example-directed graph.
+ */
 public class ClusteringTest {
   @TempDir
   Path dir;
@@ -32,6 +36,49 @@ public class ClusteringTest {
       lcc.put(v, triangles.containsKey(v) ? 2 * triangles.get(v) / (d * (d - 1)) : 0.0);
     });
     return lcc;
+  }
+
+  /**
+   * Directed lcc(v) for every vertex with a neighbour: N(v) = in- and out-neighbours but v, lcc = the edges u → w
+   * between members of N(v) / (|N(v)|(|N(v)|-1)), 0 where there are none.
+   */
+  static Map<String, Double> directedOracle(List<GraphOracle.Edge> edges, Authorizations reader) {
+    Map<String, TreeSet<String>> both = GraphOracle.adjacency(edges, reader);
+    Set<String> arcs = new TreeSet<>(); // the edges the reader sees, self-loops aside
+    for (GraphOracle.Edge e : edges) {
+      if (GraphOracle.adjacency(List.of(e), reader).containsKey(e.from())) {
+        arcs.add(e.from() + "\0" + e.to());
+      }
+    }
+    Map<String, Double> lcc = new TreeMap<>();
+    both.forEach((v, n) -> {
+      long links = 0;
+      for (String u : n) {
+        for (String w : n) {
+          links += arcs.contains(u + "\0" + w) ? 1 : 0;
+        }
+      }
+      double d = n.size();
+      lcc.put(v, links == 0 ? 0.0 : links / (d * (d - 1)));
+    });
+    return lcc;
+  }
+
+  /** Directed lcc for each reader and graph named, as {@link #checkAll} does undirected. */
+  public static void checkDirected(Store store, String prefix, List<Authorizations> readers, Set<String> graphs) {
+    GraphOracle.cases(new Random(8), graphs).forEach((name, edges) -> {
+      GraphOracle.write(store, prefix + name, edges);
+      for (Authorizations reader : readers) {
+        String out = prefix + name + "_dlcc" + reader.toString().replace(",", "");
+        try (Session s = Session.open(store).auths(reader).unitEntries(3)) {
+          Clustering.run(s.matrix(prefix + name), Target.table(out), Clustering.Options.defaults().directed(true));
+        }
+        Map<String, Double> expected = directedOracle(edges, reader);
+        Map<String, Double> got = GraphOracle.read(store, out, reader, false);
+        assertEquals(expected.keySet(), got.keySet(), name + " " + reader);
+        expected.forEach((v, x) -> assertEquals(x, got.get(v), 1e-12, name + " " + reader + " " + v));
+      }
+    });
   }
 
   public static void checkAll(Store store, String prefix, List<Authorizations> readers, Set<String> graphs) {
@@ -52,6 +99,35 @@ public class ClusteringTest {
   void matchesBruteForceForEveryReader() {
     try (Store store = GraphOracle.open(dir)) {
       checkAll(store, "C_", GraphOracle.READERS, GraphOracle.ALL_GRAPHS);
+    }
+  }
+
+  @Test
+  void directedMatchesBruteForceForEveryReader() {
+    try (Store store = GraphOracle.open(dir)) {
+      checkDirected(store, "D_", GraphOracle.READERS, GraphOracle.ALL_GRAPHS);
+    }
+  }
+
+  /** LDBC Graphalytics' example-directed graph: its published LCC output (vertices with a neighbour). */
+  @Test
+  void directedLdbcExampleIsThePublishedOne() {
+    String[] arcs = "1 3,1 5,2 4,2 5,2 10,3 1,3 5,3 8,3 10,5 3,5 4,5 8,6 3,6 4,7 4,8 1,9 4".split(",");
+    List<GraphOracle.Edge> edges = new java.util.ArrayList<>();
+    for (String a : arcs) {
+      edges.add(new GraphOracle.Edge(a.split(" ")[0], a.split(" ")[1], "", 1));
+    }
+    double[] published = {0.6666666666666666, 0.1666666666666667, 0.15, 0.05, 0.25, 0, 0, 0.8333333333333334, 0, 0};
+    try (Store store = GraphOracle.open(dir)) {
+      GraphOracle.write(store, "ldbc", edges);
+      try (Session s = Session.open(store)) {
+        Clustering.run(s.matrix("ldbc"), Target.table("lcc"), Clustering.Options.defaults().directed(true));
+      }
+      Map<String, Double> lcc = GraphOracle.read(store, "lcc", new Authorizations(), false);
+      assertEquals(10, lcc.size());
+      for (int v = 1; v <= 10; v++) {
+        assertEquals(published[v - 1], lcc.get(Integer.toString(v)), 1e-4 * published[v - 1], "vertex " + v);
+      }
     }
   }
 

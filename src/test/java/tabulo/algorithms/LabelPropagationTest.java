@@ -60,8 +60,8 @@ public class LabelPropagationTest {
     m.put("ldbcDirected", new Case(edges(LDBC_DIRECTED), true, 2, labels("1 1,2 2,3 3,4 4,5 1,6 1,7 2,8 3,9 2,10 1")));
     m.put("ldbcUndirected", new Case(edges(LDBC_UNDIRECTED), false, 2,
         labels("2 2,3 3,4 2,5 2,6 6,7 5,8 2,9 5,10 5")));
-    m.put("idsUndirected", new Case(edges(IDS), false, 3, null));
-    m.put("idsDirected", new Case(edges(IDS), true, 3, null));
+    m.put("idsUndirected", new Case(edges(IDS), false, 2, null));
+    m.put("idsDirected", new Case(edges(IDS), true, 2, null));
     m.put("strings", new Case(edges(STRINGS), false, 2, null));
     List<String[]> random = new ArrayList<>();
     Random rnd = new Random(41);

@@ -22,7 +22,7 @@ public final class LabelPropagationDeclaration {
       + "undirected graph, each neighbour counted once.");
 
   public static final Declaration CDLP = new Declaration("cdlp", List.of(
-      "Community detection by label propagation (LDBC Graphalytics' CDLP) into OUT(v, label).",
+      "Community detection by label propagation (LDBC's CDLP) into OUT(v, label).",
       "Every vertex starts with its own key as label; each round, synchronously, it takes the label most frequent "
           + "among its neighbours' labels, ties to the smallest label; a vertex without neighbours keeps its own. "
           + "Labels compare as integers where keys are integers (so 9 before 10), integer keys before any other; "
