@@ -138,6 +138,41 @@ def test_pagerank_exactly_n_iterations_as_ldbc(db):
         db.pagerank("G", "PR2", iterations=4, max_iterations=9)
 
 
+def cdlp(edges, directed, rounds):
+    """LDBC's CDLP literally: synchronous rounds, the most frequent neighbour label, ties to the smallest id."""
+    neighbours = {v: [] for e in edges for v in e}
+    for u, v in edges:
+        if u != v and (directed or (v, u) not in edges or u < v):
+            neighbours[u].append(v)
+            neighbours[v].append(u)
+    label = {v: int(v) for v in neighbours}
+    for _ in range(rounds):
+        counts = {v: {} for v in neighbours}
+        for v, ns in neighbours.items():
+            for u in ns:
+                counts[v][label[u]] = counts[v].get(label[u], 0) + 1
+        label = {v: min(c, key=lambda x: (-c[x], x)) if c else label[v] for v, c in counts.items()}
+    return {v: float(x) for v, x in label.items()}  # an Assoc reads a numeric label as a number
+
+
+def test_cdlp_and_directed_clustering_as_ldbc(db):
+    rng = np.random.default_rng(11)
+    edges = {(str(u * 3), str(v * 3)) for u, v in rng.integers(1, 15, (40, 2))}  # "9" and "12": not string order
+    rows, cols = zip(*sorted(edges))
+    db["G"].put_triple(list(rows), list(cols), [1.0] * len(edges))
+    for directed in (False, True):
+        t = db.cdlp("G", f"L{directed}", iterations=3, directed=directed)
+        assert column(t, "label") == cdlp(edges, directed, 3)
+    g = nx.DiGraph([(u, v) for u, v in edges if u != v])
+    lcc = column(db.clustering("G", "LCC", directed=True), "lcc")
+    for v in g:
+        n = (set(g.successors(v)) | set(g.predecessors(v))) - {v}
+        links = sum(1 for a in n for b in n if g.has_edge(a, b))
+        assert abs(lcc.get(v, 0) - (links / (len(n) * (len(n) - 1)) if links else 0)) < 1e-12
+    with pytest.raises(TabuloError, match="iterations must be at least 0"):
+        db.cdlp("G", "L", iterations=-1)
+
+
 def test_pagerank_not_converged_warns_and_errors_are_clear(db):
     random_graph(db)
     with pytest.warns(RuntimeWarning, match="not converged after 2 iterations"):
