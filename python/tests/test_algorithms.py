@@ -161,8 +161,9 @@ def test_cdlp_and_directed_clustering_as_ldbc(db):
     rows, cols = zip(*sorted(edges))
     db["G"].put_triple(list(rows), list(cols), [1.0] * len(edges))
     for directed in (False, True):
-        t = db.cdlp("G", f"L{directed}", iterations=3, directed=directed)
-        assert column(t, "label") == cdlp(edges, directed, 3)
+        for in_tables in (False, True):
+            t = db.cdlp("G", f"L{directed}{in_tables}", iterations=3, directed=directed, in_tables=in_tables)
+            assert column(t, "label") == cdlp(edges, directed, 3)
     g = nx.DiGraph([(u, v) for u, v in edges if u != v])
     lcc = column(db.clustering("G", "LCC", directed=True), "lcc")
     for v in g:

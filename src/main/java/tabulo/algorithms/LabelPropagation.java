@@ -11,6 +11,9 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 
+import tabulo.algorithms.resident.Resident;
+import tabulo.algorithms.resident.ResidentGraph;
+import tabulo.algorithms.resident.ResidentLabelPropagation;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.math.UnaryOps;
@@ -42,6 +45,9 @@ import tabulo.storage.TableWriter;
  * count and rank are read back exactly from win = count (n+1) + w. The client holds the n keys and turns
  * each round's win into the next P (n cells read and written a round, never the edges). Once a round changes
  * no label the later ones cannot either, so they are skipped.
+ *
+ * <p>Where G can be held in memory ({@link Resident}), {@link ResidentLabelPropagation} runs the same rounds
+ * over its arrays instead.
  */
 public final class LabelPropagation {
   public static final String COLUMN = "label";
@@ -77,6 +83,10 @@ public final class LabelPropagation {
     }
     Session s = g.session();
     Output.checkNew(s, out, true);
+    ResidentGraph held = Output.plain(out) ? Resident.graphFor(g) : null;
+    if (held != null) {
+      return ResidentLabelPropagation.run(held, g, out.table(), o);
+    }
     Labels labels = Labels.of(Graph.vertices(g, COLUMN), out.table());
     Matrix neighbours = neighbours(g, o.directed());
     checkExact(labels.size(), neighbours);
@@ -133,6 +143,28 @@ public final class LabelPropagation {
     }
   }
 
+  /**
+   * The rank (1..n) of each of {@code keys}, given in table order, in the order labels compare: integer keys
+   * as integers and before the others, the rest (and equal integers) in table order.
+   */
+  public static int[] ranksInLabelOrder(List<String> keys) {
+    int n = keys.size();
+    Long[] integer = new Long[n];
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      integer[i] = integerOrNull(keys.get(i));
+      order[i] = i;
+    }
+    // the keys are in table order already, so the index breaks ties in byte order
+    Arrays.sort(order, Comparator.<Integer, Long>comparing(i -> integer[i], Comparator.nullsLast(Comparator
+        .naturalOrder())).thenComparing(Comparator.naturalOrder()));
+    int[] rank = new int[n];
+    for (int r = 0; r < n; r++) {
+      rank[order[r]] = r + 1;
+    }
+    return rank;
+  }
+
   /** The integer a key spells (an optional minus and 1 to 18 digits), or null. */
   private static Long integerOrNull(String key) {
     int digits = key.startsWith("-") ? key.length() - 1 : key.length();
@@ -158,21 +190,10 @@ public final class LabelPropagation {
     private Labels(Session session, List<String> vertices) {
       this.session = session;
       this.vertices = vertices;
-      int n = vertices.size();
-      Long[] integer = new Long[n];
-      Integer[] order = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        integer[i] = integerOrNull(vertices.get(i));
-        order[i] = i;
-      }
-      // vertices are in table order already, so the index breaks ties in byte order
-      Arrays.sort(order, Comparator.<Integer, Long>comparing(i -> integer[i], Comparator.nullsLast(Comparator
-          .naturalOrder())).thenComparing(Comparator.naturalOrder()));
-      byRank = new String[n];
-      rank = new int[n];
-      for (int r = 0; r < n; r++) {
-        byRank[r] = vertices.get(order[r]);
-        rank[order[r]] = r + 1;
+      rank = ranksInLabelOrder(vertices);
+      byRank = new String[rank.length];
+      for (int i = 0; i < rank.length; i++) {
+        byRank[rank[i] - 1] = vertices.get(i);
       }
       label = rank.clone();
     }

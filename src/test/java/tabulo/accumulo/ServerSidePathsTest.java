@@ -50,7 +50,7 @@ class ServerSidePathsTest {
   /** cdlp in tables on the tablet servers: LDBC's directed example, and sparse 64-bit ids undirected. */
   @Test
   void labelPropagationInTheTabletServers() {
-    LabelPropagationTest.checkAll(MiniAccumulo.store(), "SSPL_", Set.of("ldbcDirected", "idsUndirected"));
+    LabelPropagationTest.checkAll(MiniAccumulo.store(), "SSPL_", Set.of("ldbcDirected", "idsUndirected"), false);
   }
 
   /** Runs {@code checks} with root holding the test graphs' labels too, as before afterwards. */

@@ -23,6 +23,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import tabulo.ops.Session;
 import tabulo.ops.Target;
@@ -73,15 +75,18 @@ public class LabelPropagationTest {
     return m;
   }
 
-  /** Runs the cases named on {@code store} (tables prefixed), each against the oracle and any published output. */
-  public static void checkAll(Store store, String prefix, Set<String> names) {
+  /**
+   * Runs the cases named on {@code store} (tables prefixed), each against the oracle and any published output;
+   * {@code inMemory} lets the embedded engine hold G in memory (elsewhere every round runs in tables anyway).
+   */
+  public static void checkAll(Store store, String prefix, Set<String> names, boolean inMemory) {
     cases().forEach((name, c) -> {
       if (!names.contains(name)) {
         return;
       }
       String g = prefix + name;
       write(store, g, c.edges());
-      try (Session s = Session.open(store)) {
+      try (Session s = Session.open(store).inMemory(inMemory)) {
         LabelPropagation.run(s.matrix(g), Target.table(g + "_cdlp"), LabelPropagation.Options.defaults()
             .iterations(c.iterations()).directed(c.directed()));
       }
@@ -179,19 +184,21 @@ public class LabelPropagationTest {
     return got;
   }
 
-  @Test
-  void matchesTheDefinitionAndLdbcsOutputs() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void matchesTheDefinitionAndLdbcsOutputs(boolean inMemory) {
     try (Store store = GraphOracle.open(dir)) {
-      checkAll(store, "", cases().keySet());
+      checkAll(store, "", cases().keySet(), inMemory);
     }
   }
 
-  @Test
-  void noRoundsLeaveEveryVertexItsOwnLabelAndTemporariesGo() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void noRoundsLeaveEveryVertexItsOwnLabelAndTemporariesGo(boolean inMemory) {
     try (Store store = GraphOracle.open(dir)) {
       write(store, "G", edges(IDS));
       Set<String> before = new TreeSet<>(store.tables());
-      try (Session s = Session.open(store)) {
+      try (Session s = Session.open(store).inMemory(inMemory)) {
         assertEquals(0, LabelPropagation.run(s.matrix("G"), Target.table("L0"),
             LabelPropagation.Options.defaults().iterations(0)));
       }
@@ -203,12 +210,13 @@ public class LabelPropagationTest {
   }
 
   /** Once a round changes nothing the later ones are skipped: the labels are those of all the rounds asked. */
-  @Test
-  void stopsEarlyOnlyWhenNothingChanges() {
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void stopsEarlyOnlyWhenNothingChanges(boolean inMemory) {
     try (Store store = GraphOracle.open(dir)) {
       write(store, "G", edges(LDBC_UNDIRECTED));
       int rounds;
-      try (Session s = Session.open(store)) {
+      try (Session s = Session.open(store).inMemory(inMemory)) {
         rounds = LabelPropagation.run(s.matrix("G"), Target.table("L"),
             LabelPropagation.Options.defaults().iterations(50));
       }

@@ -26,9 +26,11 @@ public final class LabelPropagationDeclaration {
       "Every vertex starts with its own key as label; each round, synchronously, it takes the label most frequent "
           + "among its neighbours' labels, ties to the smallest label; a vertex without neighbours keeps its own. "
           + "Labels compare as integers where keys are integers (so 9 before 10), integer keys before any other; "
-          + "other keys in key order. Self-loops are ignored; G must be unlabelled (no visibilities). Rounds run "
-          + "in tables (on Accumulo's tablet servers too) and print on a terminal; OUT appears only at the end."),
-      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT, ITERATIONS, DIRECTED), EnumSet.of(Group.READ),
+          + "other keys in key order. Self-loops are ignored; G must be unlabelled (no visibilities). Embedded: G read once "
+          + "into arrays. In tables (--in-tables, Accumulo's tablet servers): two multiplies a round, the client "
+          + "turning the winners into the next labels (|V| cells, never the edges). Rounds print on a terminal; OUT "
+          + "appears only at the end."),
+      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT, ITERATIONS, DIRECTED), EnumSet.of(Group.READ, Group.IN_TABLES),
       LabelPropagationDeclaration::run);
 
   private LabelPropagationDeclaration() {}
