@@ -87,7 +87,7 @@ public final class LabelPropagation {
     if (held != null) {
       return ResidentLabelPropagation.run(held, g, out.table(), o);
     }
-    Labels labels = Labels.of(Graph.vertices(g, COLUMN), out.table());
+    Labels labels = Labels.of(Graph.vertices(g, COLUMN));
     Matrix neighbours = neighbours(g, o.directed());
     checkExact(labels.size(), neighbours);
     TableSettings near = TableSettings.defaults().splits(ResultSplits.of(s.store(), g.table()));
@@ -199,7 +199,7 @@ public final class LabelPropagation {
     }
 
     /** The vertex keys of the vector {@code vertices}; a labelled cell is refused. */
-    static Labels of(Matrix vertices, String out) {
+    static Labels of(Matrix vertices) {
       Session s = vertices.session();
       List<String> keys = new ArrayList<>();
       try (Scan scan = s.store().scan(vertices.table(), ScanSpec.all().auths(s.auths()))) {
