@@ -5,30 +5,43 @@ import numpy as np
 
 
 def split_d4m(text: str) -> list:
-    """'a,b,c,' -> ['a', 'b', 'c']: the last character is the separator."""
-    if text == "":
-        return []
+    """'a,b,c,' -> ['a', 'b', 'c']: the last character is the separator. As D4M.py's sanitize, a string
+    of one character is that one key or value ('b' -> ['b']) and the empty string is one empty string."""
+    if len(text) <= 1:
+        return [text]
     return text.split(text[-1])[:-1]
 
 
-def _all_numeric(tokens) -> bool:
+def parse_number(token: str):
+    """A string as D4M.py's str_to_num reads it: '' is 0, an integral number an int, else a float;
+    anything else is a ValueError naming the string."""
+    if token == "":
+        return 0
     try:
-        for t in tokens:
-            float(t)
-        return True
+        number = float(token)
     except ValueError:
-        return False
+        raise ValueError(f"{token!r} cannot be converted to a number") from None
+    return int(number) if number.is_integer() else number
 
 
-def as_list(obj, *, convert_numbers=False) -> np.ndarray:
-    """Keys or values as a 1-d array: a D4M string is split (its tokens become numbers when
-    convert_numbers and every token is one, as D4M.py does for values), lists and arrays are taken as
-    they are, and one scalar is an array of one."""
+def as_list(obj, *, convert_numbers=False, what="values") -> np.ndarray:
+    """Keys or values as a 1-d array, as D4M.py's sanitize reads them: a D4M string is split (its tokens
+    stay strings: '5,7,' is two strings), lists and arrays are taken as they are (numbers and strings
+    mixed become strings, as numpy makes them), and one scalar is an array of one. With
+    convert_numbers (D4M.py's convert_val) string values are parsed as numbers, every one of them."""
     if isinstance(obj, str):
-        tokens = split_d4m(obj)
-        if convert_numbers and tokens and _all_numeric(tokens):
-            return np.array([float(t) for t in tokens])
-        return np.array(tokens, dtype=str)
+        arr = np.array(split_d4m(obj), dtype=str)
+    else:
+        arr = _as_array(obj, what)
+    if convert_numbers and is_string(arr):
+        try:
+            arr = np.array([parse_number(t) for t in arr], dtype=np.float64)
+        except ValueError as e:
+            raise ValueError(f"convert_val: {e}") from None
+    return arr
+
+
+def _as_array(obj, what) -> np.ndarray:
     if isinstance(obj, (numbers.Number, np.generic)):
         obj = [obj]
     arr = np.asarray(obj)
@@ -39,14 +52,16 @@ def as_list(obj, *, convert_numbers=False) -> np.ndarray:
             arr = arr.astype(str)
         elif all(isinstance(x, (numbers.Number, np.generic)) and not isinstance(x, str) for x in arr):
             arr = arr.astype(np.float64)
+        elif all(isinstance(x, (str, numbers.Number, np.generic)) for x in arr):
+            arr = arr.astype(str)  # numbers among strings become strings, as numpy (and D4M.py) make them
         else:
-            raise ValueError("keys and values must be all strings or all numbers")
+            raise ValueError(f"{what} must be strings or numbers")
     if arr.dtype.kind == "b":
         arr = arr.astype(np.float64)
     if arr.dtype.kind == "S":
         arr = np.char.decode(arr, "utf-8")
     if arr.dtype.kind not in "iufU":
-        raise ValueError(f"keys and values must be strings or numbers, got {arr.dtype}")
+        raise ValueError(f"{what} must be strings or numbers, got {arr.dtype}")
     return arr
 
 
@@ -62,6 +77,8 @@ def selection_to_spec(sel, what: str) -> str:
             return ":"
         raise TypeError(f"{what}: a table is queried by keys (D4M syntax such as 'a,:,b,'), not by positions")
     if isinstance(sel, str):
+        if len(sel) == 1 and sel != ":":  # one character is one key (D4M.py), not a separator
+            return ("," if sel != "," else ";").join([sel, ""])
         return sel
     if _is_number(sel):  # a bare number reads as a position (as on an Assoc), which a table has none of
         from ._transfer import key_text
@@ -88,9 +105,16 @@ def selection_to_spec(sel, what: str) -> str:
 
 def select_positions(keys: np.ndarray, sel, what: str) -> np.ndarray:
     """Positions in the sorted key array `keys` that a D4M selection picks (for Assoc indexing):
-    ':' or a slice (by sorted position), an int or list of ints (positions), a D4M string (keys, ranges
-    'a,:,b,', prefixes 'x*,'), or a list of keys (floats for numeric keys: ints are positions)."""
+    ':' or a slice (by sorted position), an int or list of ints (positions), a list of booleans, a D4M
+    string (keys and ranges 'a,:,b,'; one character is one key), a list of keys (floats for numeric keys:
+    ints are positions; ':' makes ranges, as in a D4M string), or a function of the keys returning the
+    positions it picks (D4M.py's startswith and contains)."""
     n = len(keys)
+    if callable(sel):
+        picked = np.unique(np.asarray(sel(keys), dtype=np.int64))
+        if np.any((picked < -n) | (picked >= n)):
+            raise IndexError(f"{what}: the selection function gave a position out of range for {n} keys")
+        return np.unique(picked % n) if n else picked
     if isinstance(sel, slice):
         return np.arange(n)[sel]
     if isinstance(sel, (int, np.integer)) and not isinstance(sel, bool):
@@ -102,13 +126,19 @@ def select_positions(keys: np.ndarray, sel, what: str) -> np.ndarray:
             return np.arange(n)
         return _spec_positions(keys, split_d4m(sel), what)
     arr = np.asarray(sel)
+    if arr.dtype.kind == "b":  # a mask, as D4M.py takes one
+        if len(arr) != n:
+            raise IndexError(f"{what}: a boolean selection needs {n} entries, got {len(arr)}")
+        return np.nonzero(arr)[0]
     if arr.dtype.kind in "iu":  # positions, as an int or a slice
         if np.any((arr < -n) | (arr >= n)):
             raise IndexError(f"{what}: a position is out of range for {n} keys")
         return np.unique(arr % n) if n else np.zeros(0, dtype=np.int64)
-    wanted = as_list(sel)
+    wanted = as_list(sel, what=what)
     if len(wanted) == 0 or n == 0:
         return np.zeros(0, dtype=np.int64)
+    if is_string(wanted) and ":" in set(wanted.tolist()):  # ['a', ':', 'b'] is a range, as 'a,:,b,'
+        return _spec_positions(keys, wanted.tolist(), what)
     if is_string(keys) != is_string(wanted):  # would match nothing: a mistake, not an empty selection
         raise _kind_mismatch(what, keys, sel, wanted)
     return np.nonzero(np.isin(keys, wanted))[0]
@@ -152,9 +182,6 @@ def _spec_positions(keys: np.ndarray, tokens: list, what: str) -> np.ndarray:
             hi = n if high is None else np.searchsorted(keys, high, side="right")
             picked[lo:hi] = True
             i = colon + 2
-        elif t.endswith("*") and not numeric:
-            picked |= np.char.startswith(keys, t[:-1]) if n else picked
-            i += 1
         else:
             k = key(t)
             at = np.searchsorted(keys, k)

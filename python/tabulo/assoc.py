@@ -12,57 +12,82 @@ import operator
 import numpy as np
 from scipy import sparse
 
+from . import _compare, _elementwise, d4m_util
+from ._assoc_d4m import D4MMethods
 from ._keys import as_list, is_string, select_positions
 
 _NAMED = {"min": "min", "max": "max", "add": "add", "sum": "add", "plus": "add", "first": "first",
-          "last": "last", "times": "times", "multiply": "times", "mul": "times"}
-_FUNCTIONS = {min: "min", max: "max", operator.add: "add", operator.mul: "times", sum: "add"}
+          "last": "last", "times": "times", "multiply": "times", "mul": "times", "addition": "add",
+          "product": "times", "multiplication": "times", "prod": "times", "minimum": "min",
+          "minimize": "min", "maximum": "max", "maximize": "max"}
+_FUNCTIONS = {min: "min", max: "max", operator.add: "add", operator.mul: "times", sum: "add",
+              d4m_util.first: "first", d4m_util.last: "last"}
 
 
 def _empty_keys():
     return np.array([], dtype=str)
 
 
-class Assoc:
-    """Assoc(rows, cols, vals, aggregate=None): D4M's associative array from triples.
+class Assoc(D4MMethods):
+    """D4M's associative array, with D4M.py's constructor and semantics.
 
-    rows, cols and vals are lists, numpy arrays or D4M strings ('a,b,c,': split on the last character;
-    a D4M string of numbers gives numeric values); a single row, column or value is repeated for every
-    triple. Triples with the same row and column collide: ``aggregate`` is "min" (the default, as in
-    D4M.py), "max", "add", "times", "first", "last" or a function of two values applied in input order.
+    Parameters
+    ----------
+    row, col, val : str, list, numpy array or scalar
+        Keys and values. A D4M string ('a,b,c,') is split on its last character, its tokens staying
+        strings ('5,7,' is two strings unless ``convert_val``); a one-character string is one key or
+        value. A single row, column or value is repeated for every triple.
+    adj : scipy sparse matrix, optional
+        The adjacency array, as D4M.py takes it: entry (i, j) is at the i-th sorted distinct row and j-th
+        sorted distinct column; its numbers are the values when ``val`` is 1.0, else 1-based positions in
+        the sorted distinct ``val``. A string or function in this place is ``aggregate`` (older D4M.py).
+    aggregate : str or callable, optional
+        How triples with the same row and column collide: "min" (the default, as in D4M.py), "max",
+        "add" (strings concatenate, in input order), "times", "first", "last", or a function of two
+        values applied in input order.
+    prevent_upcasting : bool
+        Accepted for D4M.py's signature; numeric values are float64 either way.
+    convert_val : bool
+        Parse string values as numbers (every one must be one).
     """
 
     __hash__ = None  # comparisons return arrays, as in D4M
 
-    def __init__(self, rows=(), cols=(), vals=(), aggregate=None):
-        r = as_list(rows)
-        c = as_list(cols)
-        v = as_list(vals, convert_numbers=True)
+    def __init__(self, row=(), col=(), val=(), adj=None, aggregate=None, prevent_upcasting=False,
+                 convert_val=False):
+        if adj is not None and (isinstance(adj, str) or callable(adj)):
+            adj, aggregate = None, adj  # the older positional form Assoc(row, col, val, func)
+        r = as_list(row, what="row")
+        c = as_list(col, what="col")
+        if adj is not None:
+            r, c, v = _triples_of_adjacency(r, c, val, adj, convert_val)
+        else:
+            v = as_list(val, convert_numbers=convert_val, what="val")
         n = max(len(r), len(c), len(v))
         if min(len(r), len(c), len(v)) == 0:
             self._set(_empty_keys(), _empty_keys(), 1.0, sparse.csr_matrix((0, 0)))
             return
         r, c, v = (np.repeat(x, n) if len(x) == 1 else x for x in (r, c, v))
         if not len(r) == len(c) == len(v):
-            raise ValueError(f"rows, cols and vals must have the same length (or length 1), got "
+            raise ValueError(f"row, col and val must have the same length (or length 1), got "
                              f"{len(r)}, {len(c)} and {len(v)}")
         row_keys, ri = _factorize(r)
         col_keys, ci = _factorize(c)
         if is_string(v):
-            val, codes = _factorize(v)
+            val_, codes = _factorize(v)
             data = codes.astype(np.float64) + 1.0
         else:
-            val, data = 1.0, v.astype(np.float64)
+            val_, data = 1.0, v.astype(np.float64)
         key = ri.astype(np.int64) * len(col_keys) + ci
         order = np.argsort(key, kind="stable")
         key = key[order]
         data = data[order]
         starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
         if len(starts) < n:
-            data, val = _aggregate(data, starts, val, aggregate)
+            data, val_ = _aggregate(data, starts, val_, aggregate)
             key = key[starts]
         ri, ci = np.divmod(key, len(col_keys))
-        self._set_triples(row_keys, col_keys, ri, ci, data, val)
+        self._set_triples(row_keys, col_keys, ri, ci, data, val_)
 
     # ---- construction helpers ----
 
@@ -112,10 +137,14 @@ class Assoc:
 
     # ---- reading ----
 
-    def find(self):
-        """(rows, cols, vals) of every entry, in row-major key order."""
-        coo = self.adj.tocoo()
-        return self.row[coo.row], self.col[coo.col], self._values(coo.data)
+    def find(self, ordering=None):
+        """(rows, cols, vals) of every entry: in row-major key order (``ordering`` None or 0), or
+        column-major (``ordering=1``)."""
+        if ordering not in (None, 0, 1):
+            raise ValueError(f"ordering must be None, 0 (by row) or 1 (by column), got {ordering!r}")
+        coo = self.adj.tocoo() if ordering != 1 else self.adj.T.tocsr().tocoo()
+        rows, cols = (coo.row, coo.col) if ordering != 1 else (coo.col, coo.row)
+        return self.row[rows], self.col[cols], self._values(coo.data)
 
     def _values(self, data):
         if isinstance(self.val, float):
@@ -149,11 +178,12 @@ class Assoc:
 
     # ---- conversions ----
 
-    def logical(self):
-        """1 for every entry."""
+    def logical(self, copy=True):
+        """1 for every entry (in place where ``copy=False``)."""
         adj = self.adj.copy()
         adj.data[:] = 1.0
-        return Assoc._from_parts(self.row, self.col, adj, 1.0)
+        result = Assoc._from_parts(self.row, self.col, adj, 1.0)
+        return result if copy else self._become(result)
 
     def _numbers(self):
         return self if self.is_numeric() else self.logical()
@@ -170,13 +200,13 @@ class Assoc:
         adj.data = numbers_[adj.data.astype(np.int64) - 1]
         return Assoc._from_parts(self.row, self.col, adj, 1.0)
 
-    def num2str(self):
-        """Numeric values as strings, written as a table stores them (integers without '.0')."""
-        if not self.is_numeric():
-            return self
-        from ._transfer import key_text
-        r, c, v = self.find()
-        return Assoc(r, c, np.array(key_text(v), dtype=str))
+    def num2str(self, labels_only=False, values_only=False):
+        """Numbers as strings, as Python writes them ('2.0'), in the keys and the values (D4M.py's
+        num_to_str: ``labels_only`` leaves the values, ``values_only`` the keys)."""
+        from .d4m_functions import num_to_str
+        return num_to_str(self, labels_only=labels_only, values_only=values_only)
+
+    num_to_str = num2str
 
     def to_pandas(self):
         """A DataFrame with columns row, col, val, one line per entry in row-major key order."""
@@ -196,8 +226,10 @@ class Assoc:
 
     # ---- algebra ----
 
-    def transpose(self):
-        return Assoc._from_parts(self.col, self.row, self.adj.T.tocsr(), self.val)
+    def transpose(self, copy=True):
+        """Rows and columns swapped (in place where ``copy=False``)."""
+        result = Assoc._from_parts(self.col, self.row, self.adj.T.tocsr(), self.val)
+        return result if copy else self._become(result)
 
     @property
     def T(self):
@@ -232,19 +264,45 @@ class Assoc:
         return Assoc._from_parts(rows, cols, op(x, y), 1.0)
 
     def __add__(self, other):
-        return self._combine(other, operator.add)
+        """Element-wise sum over the union of keys; string values concatenate (D4M.py's ``+``)."""
+        if not isinstance(other, Assoc):
+            return NotImplemented
+        if self.is_numeric() and other.is_numeric():
+            return self._combine(other, operator.add)
+        return _elementwise.plus(self, other)
 
     def __sub__(self, other):
-        return self._combine(other, operator.sub)
+        """Element-wise difference; with string values, the entries of A that B lacks (a set difference)."""
+        if not isinstance(other, Assoc):
+            return NotImplemented
+        if self.is_numeric() and other.is_numeric():
+            return self._combine(other, operator.sub)
+        return _elementwise.minus(self, other)
 
     def __mul__(self, other):
-        """Element-wise product (A * 3 scales)."""
+        """Element-wise product over the shared keys; with string values, A's entries where B has one.
+        ``A * 3`` scales (D4M.py refuses a number)."""
         if _is_scalar(other):
             return self._scaled(other)
-        return self._combine(other, lambda x, y: x.multiply(y))
+        if not isinstance(other, Assoc):
+            return NotImplemented
+        if self.is_numeric() and other.is_numeric():
+            return self._combine(other, lambda x, y: x.multiply(y))
+        return _elementwise.pattern_filter(self, other)
 
     def __rmul__(self, other):
         return self.__mul__(other)
+
+    def multiply(self, other):
+        """``A * B``."""
+        return self * other
+
+    def divide(self, other):
+        """Element-wise quotient where both store an entry (string values count as 1), or over a number."""
+        return _elementwise.divide(self, other)
+
+    def __truediv__(self, other):
+        return _elementwise.divide(self, other)
 
     def __and__(self, other):
         return self._combine(other, lambda x, y: x.multiply(y)).logical()
@@ -284,41 +342,25 @@ class Assoc:
         """A @ A.T."""
         return self @ self.transpose()
 
-    # ---- comparisons: 1 where the value compares true ----
-
-    def _compare(self, other, op, name):
-        if isinstance(other, Assoc):
-            raise TypeError(f"{name} compares an Assoc's values with one number or string, not an Assoc")
-        values = self._values(self.adj.data)
-        if self.is_numeric() != _is_scalar(other):
-            if name in ("==", "!="):
-                keep = np.full(len(values), name == "!=")
-            else:
-                raise TypeError(f"cannot order {'numbers' if self.is_numeric() else 'strings'} "
-                                f"against {other!r}")
-        else:
-            keep = op(values, other)
-        adj = self.adj.copy()
-        adj.data = keep.astype(np.float64)
-        return Assoc._from_parts(self.row, self.col, adj, 1.0)
+    # ---- comparisons: 1 where the comparison holds (see _compare.py) ----
 
     def __eq__(self, other):
-        return self._compare(other, operator.eq, "==")
+        return _compare.relate(self, other, "==")
 
     def __ne__(self, other):
-        return self._compare(other, operator.ne, "!=")
+        return _compare.relate(self, other, "!=")
 
     def __lt__(self, other):
-        return self._compare(other, operator.lt, "<")
+        return _compare.relate(self, other, "<")
 
     def __le__(self, other):
-        return self._compare(other, operator.le, "<=")
+        return _compare.relate(self, other, "<=")
 
     def __gt__(self, other):
-        return self._compare(other, operator.gt, ">")
+        return _compare.relate(self, other, ">")
 
     def __ge__(self, other):
-        return self._compare(other, operator.ge, ">=")
+        return _compare.relate(self, other, ">=")
 
 
 def _factorize(keys):
@@ -328,6 +370,31 @@ def _factorize(keys):
     codes, uniques = pd.factorize(keys, sort=True)
     uniques = np.asarray(uniques)
     return uniques.astype(keys.dtype if is_string(keys) else uniques.dtype), codes.astype(np.int64)
+
+
+def _triples_of_adjacency(r, c, val, adj, convert_val):
+    """D4M.py's Assoc(row, col, val, adj): the triples the adjacency array holds."""
+    if not sparse.issparse(adj):
+        adj = sparse.coo_matrix(np.asarray(adj))
+    coo = sparse.coo_matrix(adj)
+    coo.sum_duplicates()
+    row_keys, col_keys = np.unique(r), np.unique(c)
+    numeric = isinstance(val, float) and val == 1.0
+    values = None if numeric else np.unique(as_list(val, convert_numbers=convert_val, what="val"))
+    short = [what for what, have, need in (
+        ("row indices", len(row_keys), coo.shape[0]), ("col indices", len(col_keys), coo.shape[1]),
+        ("values", 0 if numeric else len(values), 0 if numeric else len(np.unique(coo.data))))
+        if have < need]
+    if short:
+        raise ValueError("adj: not enough unique " + ", not enough unique ".join(short))
+    keep = coo.data != 0
+    rows, cols, data = coo.row[keep], coo.col[keep], coo.data[keep]
+    if numeric:
+        return row_keys[rows], col_keys[cols], data.astype(np.float64)
+    positions = data.astype(np.int64) - 1
+    if np.any((positions < 0) | (positions >= len(values))) or np.any(positions + 1 != data):
+        raise ValueError(f"adj: entries must be 1-based positions among the {len(values)} distinct values")
+    return row_keys[rows], col_keys[cols], values[positions]
 
 
 def _is_scalar(x) -> bool:
@@ -374,7 +441,9 @@ def _aggregate(data, starts, val, aggregate):
     if name in ("add", "times") and not strings:
         ufunc = np.add if name == "add" else np.multiply
         return ufunc.reduceat(data, starts), val
-    if name is not None:
+    if name == "add":  # strings concatenate in input order, as D4M.py's add (a + b) does
+        aggregate = operator.add
+    elif name is not None:
         raise ValueError(f"aggregate {aggregate!r} does not apply to string values")
     # a function: applied pairwise in input order, group by group
     values = val[data.astype(np.int64) - 1] if strings else data

@@ -1,29 +1,62 @@
 """D4M's functions on associative arrays beyond the algebra: the schema's column explosion and its
-inverse, and the product that lists which keys met."""
+inverse, numbers written as strings, and the products that list which keys and values met."""
 import numpy as np
 
+from . import d4m_util
 from ._transfer import key_text
 from .assoc import Assoc
 
 
-def val2col(a: Assoc, sep: str = "|") -> Assoc:
-    """A(r, c) = v becomes B(r, c + sep + v) = 1 (D4M's val2col: the D4M 2.0 schema's exploded columns)."""
+def val2col(a: Assoc, separator: str = "|", int_aware: bool = True) -> Assoc:
+    """A(r, c) = v becomes B(r, c + separator + v) = 1 (D4M's val2col: the D4M 2.0 schema's exploded
+    columns). Numbers are written as numpy writes them, a trailing '.0' stripped where ``int_aware``
+    (from every key and value, as D4M.py does)."""
     r, c, v = a.find()
-    cols = np.char.add(np.char.add(np.array(key_text(c), dtype=str), sep), np.array(key_text(v), dtype=str))
-    return Assoc(r, cols, 1.0)
+    return Assoc(r, d4m_util.catstr(c, v, separator, int_aware=int_aware), 1)
 
 
-def col2type(a: Assoc, sep: str = "|") -> Assoc:
-    """The inverse of val2col: column c + sep + v becomes column c with string value v, split at the
-    first sep; of two values for one row and column the smaller is kept. A column without sep is an
-    error naming it."""
+def col_to_type(a: Assoc, separator: str = "|", convert: bool = True) -> Assoc:
+    """The inverse of val2col: column c + separator + v becomes column c with value v (the part between
+    the first and any second separator, as D4M.py splits). With ``convert`` the values become numbers
+    where every one of them is a number. Of two values for one row and column the smaller is kept; a
+    column key without the separator is an error naming it."""
     r, c, _ = a.find()
-    text = key_text(c)
-    parts = [k.split(sep, 1) for k in text]
-    for k, p in zip(text, parts):
-        if len(p) != 2:
-            raise ValueError(f"col2type: column {k!r} has no {sep!r}")
-    return Assoc(r, np.array([p[0] for p in parts], dtype=str), np.array([p[1] for p in parts], dtype=str))
+    if c.dtype.kind != "U":
+        raise ValueError(f"col_to_type: the column keys must be strings, got {c.dtype}")
+    parts = [k.split(separator) for k in c.tolist()]
+    for k, p in zip(c.tolist(), parts):
+        if len(p) < 2:
+            raise ValueError(f"col_to_type: column {k!r} has no {separator!r}")
+    values = np.array([p[1] for p in parts], dtype=str)
+    if convert:
+        try:
+            values = d4m_util.str_to_num(values).astype(np.float64)
+        except ValueError:
+            pass  # not every value is a number: they stay strings
+    return Assoc(r, np.array([p[0] for p in parts], dtype=str), values)
+
+
+col2type = col_to_type
+
+
+def num_to_str(a: Assoc, labels_only: bool = False, values_only: bool = False) -> Assoc:
+    """Numbers as strings as numpy writes them ('2.0', '1'): in the keys unless ``values_only``, in the
+    values unless ``labels_only``."""
+    r, c, v = a.find()
+    if not values_only:
+        r, c = r.astype(str), c.astype(str)
+    if not labels_only:
+        v = v.astype(str)
+    return Assoc(r, c, v)
+
+
+num2str = num_to_str
+
+
+def meetings(a: Assoc, b: Assoc):
+    """For each entry (i, j) of the product's pattern: (i, j, the positions in `shared` of the keys k
+    where A(i, k) and B(k, j) are both stored), and `shared`, the sorted keys of A's columns and B's rows."""
+    return _meetings(a, b)
 
 
 def _meetings(a: Assoc, b: Assoc):
@@ -76,3 +109,69 @@ def catvalmul(a: Assoc, b: Assoc, pair_delimiter: str = ",", delimiter: str = ";
         return "".join(p + delimiter for p in pairs)
 
     return _listing(a, b, text)
+
+
+# ---- D4M.py's module-level forms of Assoc's methods, and array equality ----
+
+def nnz(a: Assoc) -> int:
+    return a.nnz()
+
+
+def hadamard(a: Assoc, b: Assoc) -> Assoc:
+    """The element-wise product ``A * B``."""
+    return a * b
+
+
+def combine(a: Assoc, b: Assoc, binary_op, right_zero: bool = False, left_zero: bool = False) -> Assoc:
+    return a.combine(b, binary_op, right_zero=right_zero, left_zero=left_zero)
+
+
+def assoc_min(a, b, sort_key=None) -> Assoc:
+    """The element-wise minimum of two arrays, or of an array and a value (either side)."""
+    return a.min(b, sort_key=sort_key) if isinstance(a, Assoc) else _assoc_only(b, "assoc_min").min(a, sort_key)
+
+
+def assoc_max(a, b, sort_key=None) -> Assoc:
+    """The element-wise maximum of two arrays, or of an array and a value (either side)."""
+    return a.max(b, sort_key=sort_key) if isinstance(a, Assoc) else _assoc_only(b, "assoc_max").max(a, sort_key)
+
+
+def _assoc_only(x, name):
+    if not isinstance(x, Assoc):
+        raise TypeError(f"{name}: one of the two arguments must be an Assoc")
+    return x
+
+
+def transpose(a: Assoc, copy: bool = True) -> Assoc:
+    return a.transpose(copy=copy)
+
+
+def sqin(a: Assoc) -> Assoc:
+    return a.sqin()
+
+
+def sqout(a: Assoc) -> Assoc:
+    return a.sqout()
+
+
+def is_empty_assoc(a: Assoc) -> bool:
+    """True where the array stores no entry."""
+    return a.nnz() == 0
+
+
+def assoc_equal(a: Assoc, b: Assoc, return_info: bool = False) -> bool:
+    """True where both arrays have the same keys, values and entries (with ``return_info``, each part
+    that differs is printed)."""
+    differences = []
+    if not np.array_equal(a.row, b.row):
+        differences.append(f"Rows unequal:{a.row} (dtype={a.row.dtype}) vs. {b.row} (dtype={b.row.dtype})")
+    if not np.array_equal(a.col, b.col):
+        differences.append(f"Cols unequal:{a.col} (dtype={a.col.dtype}) vs. {b.col} (dtype={b.col.dtype})")
+    if a.is_numeric() != b.is_numeric() or (not a.is_numeric() and not np.array_equal(a.val, b.val)):
+        differences.append(f"Vals unequal:{a.val} vs. {b.val}")
+    if a.adj.shape != b.adj.shape or (a.adj != b.adj).nnz:
+        differences.append(f"Adjs unequal:{a.adj} vs. {b.adj}")
+    if return_info:
+        for line in differences:
+            print(line)
+    return not differences

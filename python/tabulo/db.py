@@ -174,7 +174,7 @@ class DbTable:
     def put_triple(self, rows, cols, vals):
         """Writes triples (lists, numpy arrays or D4M strings; one value repeats); of triples with the
         same row and column the last wins. All of them, or on a failure none."""
-        r, c, v = as_list(rows), as_list(cols), as_list(vals, convert_numbers=True)
+        r, c, v = as_list(rows), as_list(cols), as_list(vals)  # stored as given, as D4M.py puts them
         n = max(len(r), len(c), len(v))
         r, c, v = (np.repeat(x, n) if len(x) == 1 else x for x in (r, c, v))
         if not len(r) == len(c) == len(v):

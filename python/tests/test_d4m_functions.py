@@ -14,13 +14,16 @@ def test_val2col_explodes_values_into_columns_and_col2type_undoes_it():
     assert assoc_dict(tabulo.col2type(e, "|")) == assoc_dict(a)
     n = Assoc("r,", "x,", [3])
     assert assoc_dict(tabulo.val2col(n, "|")) == {("r", "x|3"): 1.0}
+    assert assoc_dict(tabulo.col2type(tabulo.val2col(n, "|"), "|")) == {("r", "x"): 3.0}  # convert=True
     with pytest.raises(ValueError, match="column 'x' has no '/'"):
         tabulo.col2type(n, "/")
 
 
-def test_col2type_splits_at_the_first_separator_and_keeps_the_smaller_value():
+def test_col2type_takes_the_part_after_the_first_separator_and_keeps_the_smaller_value():
+    # D4M.py splits on every separator and keeps the second part: 'a|x|y' is column a, value x
     e = Assoc("r,r,", "a|x|y,a|b,", 1)
     assert assoc_dict(tabulo.col2type(e, "|")) == {("r", "a"): "b"}
+    assert assoc_dict(tabulo.col2type(Assoc("r,", "a|x|y,", 1), "|")) == {("r", "a"): "x"}
 
 
 def test_catkeymul_lists_the_shared_keys_in_order():
