@@ -35,7 +35,7 @@ def as_list(obj, *, convert_numbers=False, what="values") -> np.ndarray:
         arr = _as_array(obj, what)
     if convert_numbers and is_string(arr):
         try:
-            arr = np.array([parse_number(t) for t in arr], dtype=np.float64)
+            arr = np.array([parse_number(t) for t in arr.tolist()], dtype=np.float64)
         except ValueError as e:
             raise ValueError(f"convert_val: {e}") from None
     return arr

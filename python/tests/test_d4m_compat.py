@@ -1,0 +1,352 @@
+"""D4M.py's results, function by function. Every expected value is worked out by hand from D4M.py's
+definitions (D4M/assoc.py and D4M/util.py: its docstrings, and its code where they are silent), never by
+running Tabulo; the comment beside a case says which rule gives it."""
+import operator
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+import tabulo
+from tabulo import D4M
+from tabulo.D4M import util
+from tabulo.D4M.assoc import (Assoc, assoc_equal, assoc_max, assoc_min, col2type, col_to_type, hadamard,
+                              is_empty_assoc, num_to_str, readcsv, readcsvtotriples, val2col, writecsv)
+from oracles import assoc_dict
+
+A = Assoc("a,b,", "A,B,", "aA,bB,")  # string-valued
+N = Assoc("a,", "A,", [2])  # numeric
+P = Assoc("a,b,c,", "A,A,A,", [1, 2, 3])
+Q = Assoc("a,b,d,", "A,A,A,", [1, 5, 3])
+S = Assoc("a,b,", "A,A,", "x,y,")
+T = Assoc("a,c,", "A,A,", "x,z,")
+
+
+def d(*entries):
+    """{(row, col): value} from (row, col, value) triples."""
+    return {(r, c): v for r, c, v in entries}
+
+
+# ---- constructor: sanitize, convert_val, aggregate, adj ----
+
+@pytest.mark.parametrize("make,expected", [
+    # sanitize keeps a D4M string's tokens as strings
+    (lambda: Assoc("a,b,", "x,x,", "5,7,"), d(("a", "x", "5"), ("b", "x", "7"))),
+    # convert_val applies str_to_num to the values
+    (lambda: Assoc("a,b,", "x,x,", "5,7,", convert_val=True), d(("a", "x", 5.0), ("b", "x", 7.0))),
+    # a one-character string is one value, repeated
+    (lambda: Assoc("a,b,", "A,B,", "x"), d(("a", "A", "x"), ("b", "B", "x"))),
+    # ... and one key
+    (lambda: Assoc("a", "A,B,", [1, 2]), d(("a", "A", 1.0), ("a", "B", 2.0))),
+    # add on strings is a + b in input order
+    (lambda: Assoc("a,a,", "A,A,", "aA,bB,", aggregate="add"), d(("a", "A", "aAbB"))),
+    (lambda: Assoc("a,a,", "A,A,", "bB,aA,", aggregate=util.add), d(("a", "A", "bBaA"))),
+    (lambda: Assoc("a,a,", "A,A,", "y,x,", aggregate=util.first), d(("a", "A", "y"))),
+    (lambda: Assoc("a,a,", "A,A,", "y,x,", aggregate=util.last), d(("a", "A", "x"))),
+    (lambda: Assoc("a,a,", "A,A,", "y,x,"), d(("a", "A", "x"))),  # default min
+    # the older positional form Assoc(row, col, val, func)
+    (lambda: Assoc("a,b,a,", "A,B,A,", [1, 2, 3], util.add), d(("a", "A", 4.0), ("b", "B", 2.0))),
+    # numpy makes a list of numbers and strings strings
+    (lambda: Assoc("a,b,", "A,A,", [1, "x"]), d(("a", "A", "1"), ("b", "A", "x"))),
+    # adj: numbers are the values when val is 1.0
+    (lambda: Assoc("a,b,a,", "A,B,B,", 1.0, sp.coo_matrix(np.array([[1.0, 3.0], [0, 2.0]]))),
+     d(("a", "A", 1.0), ("a", "B", 3.0), ("b", "B", 2.0))),
+    # ... else 1-based positions in the sorted distinct values ['aA', 'aB', 'bA']
+    (lambda: Assoc("a,b,a,", "A,B,B,", ["aA", "bA", "aB"], adj=sp.coo_matrix(np.array([[1, 3], [0, 2]]))),
+     d(("a", "A", "aA"), ("a", "B", "bA"), ("b", "B", "aB"))),
+    # null values ('' and 0) are not stored
+    (lambda: Assoc("a,b,", "A,B,", ["", "v"]), d(("b", "B", "v"))),
+])
+def test_constructor(make, expected):
+    assert assoc_dict(make()) == expected
+
+
+def test_constructor_errors_name_the_parameter():
+    with pytest.raises(ValueError, match="adj: not enough unique row indices"):
+        Assoc("a,", "A,B,B,", ["aA", "bA", "aB"], sp.coo_matrix(np.array([[1, 3], [0, 2]])))
+    with pytest.raises(ValueError, match="convert_val: 'x' cannot be converted to a number"):
+        Assoc("a,b,", "A,A,", "1,x,", convert_val=True)
+    with pytest.raises(ValueError, match="row, col and val must have the same length"):
+        Assoc("a,b,c,", "A,B,", 1)
+
+
+# ---- + - * / on string-valued arrays ----
+
+@pytest.mark.parametrize("left,op,right,expected", [
+    (A, operator.add, A, d(("a", "A", "aAaA"), ("b", "B", "bBbB"))),  # combine(add): A's value first
+    (A, operator.add, Assoc("a,c,", "A,C,", "x,y,"), d(("a", "A", "aAx"), ("b", "B", "bB"), ("c", "C", "y"))),
+    (A, operator.add, Assoc(), d(("a", "A", "aA"), ("b", "B", "bB"))),  # an empty operand: unchanged
+    (Assoc(), operator.add, A, d(("a", "A", "aA"), ("b", "B", "bB"))),
+    # string + non-empty numeric: the string array is taken as 1s
+    (A, operator.add, N, d(("a", "A", 3.0), ("b", "B", 1.0))),
+    # numeric + string: the right becomes 1s, which then makes the left 1s too
+    (N, operator.add, A, d(("a", "A", 2.0), ("b", "B", 1.0))),
+    # - : A's entries where B has none (set difference), with their values
+    (A, operator.sub, Assoc("a,", "A,", "zz,"), d(("b", "B", "bB"))),
+    (A, operator.sub, N, d(("b", "B", "bB"))),
+    # numeric - string: np.append makes the values strings ('2.0')
+    (Assoc("a,b,", "A,B,", [1.5, 2]), operator.sub, Assoc("a,", "A,", "x,"), d(("b", "B", "2.0"))),
+    (Assoc(), operator.sub, A, {}),
+    # * : A's entries where B has one, with A's values
+    (A, operator.mul, Assoc("a,c,", "A,C,", [1, 1]), d(("a", "A", "aA"))),
+    (A, operator.mul, Assoc("a,", "A,", "q,"), d(("a", "A", "aA"))),
+    # numeric * string: A's values cast to int
+    (Assoc("a,b,", "A,B,", [2.5, 3]), operator.mul, Assoc("a,", "A,", "q,"), d(("a", "A", 2.0))),
+    (P, operator.mul, Q, d(("a", "A", 1.0), ("b", "A", 10.0))),
+    (N, operator.mul, 3, d(("a", "A", 6.0))),  # Tabulo's extension (D4M.py raises)
+    # divide: element-wise over the shared entries, string arrays taken as 1s
+    (P, operator.truediv, Q, d(("a", "A", 1.0), ("b", "A", 0.4))),
+    (P, operator.truediv, 2, d(("a", "A", 0.5), ("b", "A", 1.0), ("c", "A", 1.5))),
+    (A, operator.truediv, Assoc("a,", "A,", [4]), d(("a", "A", 0.25))),
+])
+def test_element_wise(left, op, right, expected):
+    got = assoc_dict(op(left, right))
+    assert got.keys() == expected.keys()
+    for key, value in expected.items():
+        assert got[key] == (pytest.approx(value) if isinstance(value, float) else value), key
+
+
+def test_divide_by_zero_and_divide_method():
+    with pytest.raises(ZeroDivisionError):
+        P.divide(0)
+    assert assoc_dict(P.divide(Q)) == pytest.approx(d(("a", "A", 1.0), ("b", "A", 0.4)))
+    assert assoc_dict(hadamard(P, Q)) == d(("a", "A", 1.0), ("b", "A", 10.0))
+
+
+# ---- comparisons over the union of entries ----
+
+@pytest.mark.parametrize("left,op,right,rows", [
+    # P = a1 b2 c3, Q = a1 b5 d3: c is 3 vs 0, d is 0 vs 3
+    (P, operator.lt, Q, "b,d,"), (P, operator.gt, Q, "c,"), (P, operator.eq, Q, "a,"),
+    (P, operator.ne, Q, "b,c,d,"), (P, operator.le, Q, "a,b,d,"), (P, operator.ge, Q, "a,c,"),
+    (Assoc("a,", "A,", [1.0]), operator.eq, Assoc("a,", "A,", [1.0 + 1e-9]), "a,"),  # np.isclose
+    # S = a x, b y; T = a x, c z: a missing string is ''
+    (S, operator.eq, T, "a,"), (S, operator.lt, T, "c,"), (S, operator.gt, T, "b,"), (S, operator.ne, T, "b,c,"),
+    # a string and a number: never equal, never ordered
+    (S, operator.gt, 0, ""), (S, operator.eq, 0, ""), (S, operator.ne, 0, "a,b,"), (S, operator.lt, "y", "a,"),
+    (P, operator.eq, "x", ""), (P, operator.ne, "x", "a,b,c,"), (P, operator.ge, 2, "b,c,"),
+    (P, operator.eq, S, ""), (P, operator.ne, S, "a,b,c,"),
+])
+def test_comparisons(left, op, right, rows):
+    result = op(left, right)
+    assert assoc_dict(result) == {(r, "A"): 1.0 for r in (rows.split(",")[:-1] if rows else [])}
+
+
+def test_compare_with_sort_key_and_inverse():
+    assert sorted(P.compare(2, lambda x, y: x >= y).row.tolist()) == ["b", "c"]
+    forward, backward = P.compare(Q, lambda x, y: x < y, include_inverse=True)
+    assert forward.row.tolist() == ["b", "d"] and backward.row.tolist() == ["c"]
+    assert P.compare(Q, lambda x, y: x < y, inverse=True).row.tolist() == ["c"]
+
+
+# ---- element-wise min and max, combine, semiring_prod ----
+
+@pytest.mark.parametrize("result,expected", [
+    (lambda: P.min(Q), d(("a", "A", 1.0), ("b", "A", 2.0))),  # c: min(3, 0), d: min(0, 3) are null
+    (lambda: P.max(Q), d(("a", "A", 1.0), ("b", "A", 5.0), ("c", "A", 3.0), ("d", "A", 3.0))),
+    (lambda: Assoc("a,", "A,", [-2]).min(Assoc("b,", "A,", [4])), d(("a", "A", -2.0))),
+    (lambda: S.min(T), d(("a", "A", "x"))),  # min with '' is ''
+    (lambda: S.max(T), d(("a", "A", "x"), ("b", "A", "y"), ("c", "A", "z"))),
+    # comp_max returns y where sort_key(x, y): with x > y as the key it picks the smaller
+    (lambda: P.max(Q, sort_key=lambda x, y: x > y), d(("a", "A", 1.0), ("b", "A", 2.0))),
+    (lambda: assoc_min(P, Q), d(("a", "A", 1.0), ("b", "A", 2.0))),
+    (lambda: assoc_max(P, Q), d(("a", "A", 1.0), ("b", "A", 5.0), ("c", "A", 3.0), ("d", "A", 3.0))),
+    (lambda: P.combine(Q, util.add), d(("a", "A", 2.0), ("b", "A", 7.0), ("c", "A", 3.0), ("d", "A", 3.0))),
+    (lambda: S.combine(T, util.add), d(("a", "A", "xx"), ("b", "A", "y"), ("c", "A", "z"))),
+    # acc starts at 0: max(max(0, 1 + 3), 2 + 4)
+    (lambda: Assoc("r,r,", "a,b,", [1, 2]).semiring_prod(Assoc("a,b,", "c,c,", [3, 4]), max, operator.add),
+     d(("r", "c", 6.0))),
+    (lambda: Assoc("r,r,", "a,b,", [1, 2]).semiring_prod(Assoc("a,b,", "c,c,", [3, 4]), operator.add,
+                                                         operator.mul), d(("r", "c", 11.0))),
+])
+def test_min_max_combine_semiring(result, expected):
+    assert assoc_dict(result()) == expected
+
+
+# ---- indexing ----
+
+K = Assoc("aa,bb,ab,", "x,x,x,", 1)
+
+
+@pytest.mark.parametrize("select,rows", [
+    ("b", []),  # one character is one key, and K has no key 'b'
+    ("aa", []),  # two characters split on the last: the keys '' and '', which K lacks
+    (util.startswith("a,"), ["aa", "ab"]), (util.contains("b,"), ["ab", "bb"]),
+    ("a*,", []),  # no prefix syntax in D4M.py: the literal key 'a*'
+    (["aa", ":", "ab"], ["aa", "ab"]),  # a list with ':' is a range, right end included
+    ([True, False, True], ["aa", "bb"]),  # a mask over the sorted keys aa, ab, bb
+    ("aa,:,ab,", ["aa", "ab"]),
+])
+def test_row_selections(select, rows):
+    assert K[select, :].row.tolist() == rows
+
+
+def test_one_character_key_and_literal_star():
+    assert assoc_dict(A["b", :]) == d(("b", "B", "bB"))
+    assert assoc_dict(Assoc("a*,b,", "x,", 1)["a*,", :]) == d(("a*", "x", 1.0))
+
+
+# ---- D4M.util ----
+
+@pytest.mark.parametrize("got,expected", [
+    (lambda: util.sanitize("a,b,").tolist(), ["a", "b"]),
+    (lambda: util.sanitize("1,1,").tolist(), ["1", "1"]),
+    (lambda: util.sanitize([10, 3]).tolist(), [10, 3]),
+    (lambda: util.sanitize(1).tolist(), [1]),
+    (lambda: util.sanitize("a").tolist(), ["a"]),
+    (lambda: util.sanitize("").tolist(), [""]),
+    (lambda: util.sanitize([10, "a"], prevent_upcasting=True).dtype, np.dtype(object)),
+    (lambda: util.str_to_num("1").tolist(), [1]),
+    (lambda: util.str_to_num("1.2").tolist(), [1.2]),
+    (lambda: util.str_to_num("-5").tolist(), [-5]),
+    (lambda: util.str_to_num("1,2.5,").tolist(), [1, 2.5]),
+    (lambda: util.str_to_num(["3", ""]).tolist(), [3, 0]),
+    (lambda: util.str_to_num("x,1,", silent=True).tolist(), ["x", 1]),
+    (lambda: util.num_to_str(np.array([0, 1])).tolist(), ["0", "1"]),
+    (lambda: util.num_to_str(np.array([0, 1, 0.12, -1])).tolist(), ["0", "1", "0.12", "-1"]),
+    (lambda: util.num_to_str(np.array([0, 1, 0.12, -1]), int_aware=False).tolist(), ["0.0", "1.0", "0.12", "-1.0"]),
+    (lambda: util.catstr(np.array(["a", "b"]), np.array(["A", "B"])).tolist(), ["a|A", "b|B"]),
+    (lambda: util.catstr(np.array(["a", "b"]), np.array(["A", "B"]), ":").tolist(), ["a:A", "b:B"]),
+    (lambda: util.catstr(np.array([1, 1]), np.array(["A", "B"])).tolist(), ["1|A", "1|B"]),
+    (lambda: [util.is_numeric(x) for x in (1.0, -1, "a", "1")], [True, True, False, False]),
+    (lambda: [x.tolist() for x in util.sorted_union(np.array([0, 1, 4, 6]), np.array([0, 4, 7]), True)],
+     [[0, 1, 4, 6, 7], [0, 1, 2, 3], [0, 2, 4]]),
+    (lambda: util.sorted_union(np.array([0, 1, 4, 6]), np.array([0, 4, 7])).tolist(), [0, 1, 4, 6, 7]),
+    (lambda: [x.tolist() for x in util.sorted_intersect(np.array([0, 1, 4]), np.array([0, 4, 7]), True)],
+     [[0, 4], [0, 2], [0, 1]]),
+    (lambda: util.startswith("a,")("aa,bb,ab,"), [0, 2]),
+    (lambda: util.startswith(["b"])(["aa", "bb", "ab"]), [1]),
+    (lambda: util.contains("b,")("aa,bb,ab,"), [1, 2]),
+    (lambda: util.contains(["a", "b"])(["aa", "bb", "ab"]), [0, 1, 2]),
+    (lambda: util.startswith("a,")(None), ("startswith", "a,")),
+    (lambda: [x.tolist() for x in util.aggregate_triples(["a", "a", "b"], ["A", "A", "B"], [1, 2, 3], util.add)],
+     [["a", "b"], ["A", "B"], [3, 3]]),
+    (lambda: util.aggregate_triples(["a", "a", "b"], ["A", "A", "B"], [1, 2, 3], util.first)[2].tolist(), [1, 3]),
+    (lambda: util.aggregate_triples(["a", "a", "b"], ["A", "A", "B"], [1, 2, 3], util.last)[2].tolist(), [2, 3]),
+    (lambda: util.aggregate_triples(["a"] * 3 + ["b"], ["A"] * 3 + ["B"], [1, 2, 0, 3], min)[2].tolist(), [0, 3]),
+    (lambda: util.update_indices(np.array([1, 3, 2, 5]), [1], 6, offset=1).tolist(), [1, 2, 4]),
+    (lambda: util.update_indices(np.array([1, 3, 2, 5]), [1], 6, offset=1, mark=-1).tolist(), [1, 2, -1, 4]),
+    (lambda: [x.tolist() for x in util.sorted_append("b", np.array(["a", "c"]), np.array([0, 1, 1]))],
+     [["a", "b", "c"], [0, 2, 2, 1]]),
+    (lambda: util.operation_dict()["plus"] is operator.add and util.operation_dict()["maximum"] is max, True),
+    (lambda: util.to_db_string("a,b,"), "a\nb\n"),
+    (lambda: util.to_db_string(["a", "b"]), "a\nb\n"),
+    (lambda: util.to_db_string(util.startswith("a,")), "a,:,a\x7f,"),
+    (lambda: util.from_db_string("a\nb\n").tolist(), ["a", "b"]),
+    (lambda: [util.np_sorted(np.array([1, 2, 2])), util.np_sorted(np.array([2, 1]))], [True, False]),
+    (lambda: util.replace_default_args(util.startswith("a,"), currying_parameter=None), "a,"),
+    (lambda: util.select_items("a,:,b,", np.array(["a", "ab", "b", "c"])).tolist(), ["a", "ab", "b"]),
+    (lambda: util.first(1, 2), 1), (lambda: util.last(1, 2), 2),
+    (lambda: util.remove_suffix("x.0", ".0"), "x"),
+])
+def test_util(got, expected):
+    assert got() == expected
+
+
+def test_util_errors():
+    with pytest.raises(ValueError, match="x cannot be converted to a valid number"):
+        util.str_to_num("x,")
+
+
+# ---- val2col, col_to_type, num_to_str ----
+
+@pytest.mark.parametrize("got,expected", [
+    (lambda: val2col(Assoc("a,b,a,", "A,B,B,", [1, 2, 3])), d(("a", "A|1", 1.0), ("b", "B|2", 1.0), ("a", "B|3", 1.0))),
+    (lambda: val2col(Assoc("a,b,a,", "A,B,B,", [1, 2, 3]), ":"),
+     d(("a", "A:1", 1.0), ("b", "B:2", 1.0), ("a", "B:3", 1.0))),
+    (lambda: val2col(Assoc("a,", "A,", [1]), int_aware=False), d(("a", "A|1.0", 1.0))),
+    (lambda: val2col(Assoc("a,b,", "A,B,", "aA,bB,")), d(("a", "A|aA", 1.0), ("b", "B|bB", 1.0))),
+    (lambda: col_to_type(Assoc("a,b,a,", "A|1,B|2,B|3,", 1)), d(("a", "A", 1.0), ("b", "B", 2.0), ("a", "B", 3.0))),
+    (lambda: col2type(Assoc("a,b,a,", "A|1,B|2,B|3,", 1), convert=False),
+     d(("a", "A", "1"), ("b", "B", "2"), ("a", "B", "3"))),
+    (lambda: col_to_type(Assoc("a,b,", "A|aA,B|2,", 1)), d(("a", "A", "aA"), ("b", "B", "2"))),
+    (lambda: num_to_str(Assoc([1, 2], "A,", [2.0, 0.5])), d(("1", "A", "2.0"), ("2", "A", "0.5"))),
+    (lambda: num_to_str(Assoc([1, 2], "A,", [2.0, 0.5]), labels_only=True), d(("1", "A", 2.0), ("2", "A", 0.5))),
+    (lambda: Assoc([1, 2], "A,", [2.0, 0.5]).num2str(values_only=True), d((1, "A", "2.0"), (2, "A", "0.5"))),
+])
+def test_schema_functions(got, expected):
+    assert assoc_dict(got()) == expected
+
+
+# ---- methods ----
+
+def test_reading_methods():
+    a = Assoc("a,a,b,", "B,A,A,", [1, 2, 3])
+    assert a.triples() == [("a", "A", 2.0), ("a", "B", 1.0), ("b", "A", 3.0)]
+    assert a.triples(ordering=1) == [("a", "A", 2.0), ("b", "A", 3.0), ("a", "B", 1.0)]
+    assert [x.tolist() for x in a.find(ordering=1)] == [["a", "b", "a"], ["A", "A", "B"], [2.0, 3.0, 1.0]]
+    assert a.to_dict() == {"a": {"A": 2.0, "B": 1.0}, "b": {"A": 3.0}}
+    assert a.to_dict2() == {("a", "A"): 2.0, ("a", "B"): 1.0, ("b", "A"): 3.0}
+    assert a.get_row().tolist() == ["a", "b"] and a.get_col().tolist() == ["A", "B"]
+    assert a.get_val().tolist() == [1.0, 2.0, 3.0] and A.get_val().tolist() == ["aA", "bB"]
+    assert a.get_adj().shape == (2, 2)
+    assert [a.get_value("a", "A"), a.get_value("b", "B"), a.get_value("z", "A"), a.get_value(1, 0, indices=True)] \
+        == [2.0, 0, 0, 3.0]
+    assert A.get_value("b", "B") == "bB"
+    assert is_empty_assoc(Assoc()) and not is_empty_assoc(A)
+    assert assoc_equal(P, P.copy()) and not assoc_equal(P, Q)
+
+
+def test_item_assignment_adds_replaces_and_removes():
+    m = Assoc("a,", "A,", [1])
+    m["b", "B"] = 5
+    assert assoc_dict(m) == d(("a", "A", 1.0), ("b", "B", 5.0))
+    m["a", "A"] = 7
+    assert assoc_dict(m) == d(("a", "A", 7.0), ("b", "B", 5.0))
+    m["a", "A"] = 0
+    assert assoc_dict(m) == d(("b", "B", 5.0))
+    e = Assoc()
+    e["r", "c"] = "v"
+    assert assoc_dict(e) == d(("r", "c", "v"))
+
+
+def test_setters():
+    a = Assoc("a,b,", "A,B,", [1, 2])
+    assert assoc_dict(a.copy().set_row("x,y,")) == d(("x", "A", 1.0), ("y", "B", 2.0))
+    assert assoc_dict(a.copy().set_col("y,x,")) == d(("a", "x", 1.0), ("b", "y", 2.0))
+    assert assoc_dict(a.copy().set_val("v")) == d(("a", "A", "v"), ("b", "B", "v"))
+    assert assoc_dict(a.copy().putval(["q", "p"])) == d(("a", "A", "p"), ("b", "B", "q"))  # sorted: p, q
+    assert assoc_dict(a.copy().set_adj(sp.csr_matrix(np.array([[0, 4.0]])))) == d(("a", "B", 4.0))
+    with pytest.raises(ValueError, match="new_row: 1 distinct keys for 2 rows"):
+        a.copy().set_row("x,")
+
+
+def test_derived_arrays_and_copies():
+    assert assoc_dict(Assoc("a,b,c,", "a,c,b,", [1, 2, 3]).diag()) == d(("a", "a", 1.0))
+    assert assoc_dict(Assoc("a,b,", "A,B,", [5, 6]).nocol()) == d(("a", 0, 1.0), ("b", 0, 1.0))
+    assert assoc_dict(Assoc("a,b,", "A,B,", [5, 6]).norow()) == d((0, "A", 1.0), (0, "B", 1.0))
+    c = P.copy()
+    c["z", "A"] = 1
+    assert assoc_dict(P) == d(("a", "A", 1.0), ("b", "A", 2.0), ("c", "A", 3.0))
+
+
+def test_printfull(capsys):
+    Assoc("a,b,", "A,B,", [1, 2]).printfull()
+    Assoc().printfull()
+    # each column '  ' + right-aligned to its widest item; the row keys left-aligned to theirs
+    assert capsys.readouterr().out == "     A    B\na  1.0     \nb       2.0\nEmpty associative array.\n"
+
+
+def test_csv_round_trip(tmp_path):
+    table = tmp_path / "a.csv"
+    table.write_text(",A,B\na,1,\nb,,x\n")
+    assert assoc_dict(readcsv(table)) == d(("a", "A", "1"), ("b", "B", "x"))  # values stay strings
+    assert assoc_dict(readcsv(table, convert_values=True)) == d(("a", "A", "1"), ("b", "B", "x"))  # not all numbers
+    numbers = tmp_path / "n.csv"
+    numbers.write_text(",A,B\na,1,\nb,,2.5\n")
+    assert assoc_dict(readcsv(numbers, convert_values=True)) == d(("a", "A", 1.0), ("b", "B", 2.5))
+    triples = tmp_path / "t.csv"
+    triples.write_text("a,A,1\nb,B,2\n")
+    assert readcsvtotriples(triples, triples=True) == (["a", "b"], ["A", "B"], ["1", "2"])
+    out = tmp_path / "out.csv"
+    writecsv(Assoc("a,b,", "A,B,", "x,y,"), out)
+    assert out.read_text() == ",A,B\na,x,\nb,,y\n"
+
+
+def test_one_import_switches_a_d4m_script():
+    import tabulo.D4M.assoc
+    import tabulo.D4M.util
+    assert tabulo.D4M.assoc.Assoc is tabulo.Assoc and D4M.assoc.Assoc is tabulo.Assoc
+    assert D4M.util.sanitize is util.sanitize
+    assert {"startswith", "contains", "sanitize", "str_to_num", "num_to_str", "is_numeric", "catstr"} \
+        <= set(tabulo.D4M.util.__all__)
