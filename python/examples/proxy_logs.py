@@ -14,6 +14,7 @@ import os
 import numpy as np
 
 import tabulo
+from tabulo.D4M.util import startswith
 
 
 def synthetic_log(path, records, seed=1):
@@ -64,7 +65,7 @@ def main(argv=None):
         # correlation of two column types: sqin (E^T E) of the source and domain columns, the block
         # source x domain counts the records each pair shares
         e = db.query("proxy", cols="src_ip|*,domain|*,")
-        corr = e.sqin()["src_ip|*,", "domain|*,"]
+        corr = e.sqin()[startswith("src_ip|,"), startswith("domain|,")]  # D4M.py's prefix selection
         rows, cols, vals = corr.find()
         for s, d, v in sorted(zip(rows, cols, vals), key=lambda t: (-t[2], t[0], t[1]))[:5]:
             print(f"source-domain pair: {s} {d} {int(v)}")

@@ -69,12 +69,14 @@ def relate(a, other, name: str):
         y = vb[in_b[only_b]]
         keep[only_b] = _relation(_zeros_like(y), y, name)
         return Assoc(rows[keep], cols[keep], 1.0)
-    r, c, v = a.find()
+    values = a._values(a.adj.data)
     if isinstance(other, (str, numbers.Number, np.generic)):
-        keep = _relation(v, _value_array(other, len(v)), name)
+        keep = _relation(values, _value_array(other, len(values)), name)
     else:  # neither a number nor a string: related to no value (D4M.py's unrelated types)
-        keep = np.full(len(v), name == "!=")
-    return Assoc(r[keep], c[keep], 1.0)
+        keep = np.full(len(values), name == "!=")
+    adj = a.adj.copy()
+    adj.data = keep.astype(np.float64)  # zeros (false) are dropped with their keys
+    return Assoc._from_parts(a.row, a.col, adj, 1.0)
 
 
 def compare(a, other, sort_key, inverse=False, include_inverse=False):

@@ -41,9 +41,11 @@ def combine(a, b, binary_op, right_zero=False, left_zero=False, zero=None):
     -------
     Assoc
     """
-    from .assoc import Assoc
+    from .assoc import Assoc, _check_kinds
     if not isinstance(b, Assoc):
         raise TypeError(f"combine: other must be an Assoc, got {type(b).__name__}")
+    _check_kinds(a.row, b.row)
+    _check_kinds(a.col, b.col)
     ra, ca, va = a.find()
     rb, cb, vb = b.find()
     rows, cols, vals = [ra, rb], [ca, cb], [va, vb]

@@ -350,3 +350,10 @@ def test_one_import_switches_a_d4m_script():
     assert D4M.util.sanitize is util.sanitize
     assert {"startswith", "contains", "sanitize", "str_to_num", "num_to_str", "is_numeric", "catstr"} \
         <= set(tabulo.D4M.util.__all__)
+
+
+def test_keys_of_both_kinds_in_one_operation_are_a_type_error():
+    numeric_keys = Assoc([1, 2], "A,", "x,y,")
+    for op in (operator.add, operator.sub, operator.mul, operator.eq):
+        with pytest.raises(TypeError, match="cannot match string keys with numeric keys"):
+            op(S, numeric_keys)
