@@ -10,6 +10,9 @@ from . import _compare, _elementwise
 from ._keys import as_list
 
 
+_DENSE_PRINT_LIMIT = 10_000  # cells: a dense print of more helps no one and may not fit in memory
+
+
 class D4MMethods:
     """The part of Assoc's interface that D4M.py has and the algebra does not need."""
 
@@ -175,9 +178,8 @@ class D4MMethods:
 
     def diag(self):
         """The entries whose row key equals their column key."""
-        if len(self.row) == 0 or self.row.dtype.kind == "U" and self.col.dtype.kind != "U" \
-                or self.row.dtype.kind != "U" and self.col.dtype.kind == "U":
-            return type(self)()
+        if len(self.row) == 0 or (self.row.dtype.kind == "U") != (self.col.dtype.kind == "U"):
+            return type(self)()  # string keys never equal numeric ones
         r, c, v = self.find()
         on = r == c
         return type(self)(r[on], c[on], v[on])
@@ -239,8 +241,10 @@ class D4MMethods:
     # ---- printing ----
 
     def __str__(self):
+        """D4M.py's print form; the adjacency array dense only while small (a large one as its entries)."""
+        small = len(self.row) * len(self.col) <= _DENSE_PRINT_LIMIT
         return (f"Row indices: {self.row}\nColumn indices: {self.col}\nValues: {self.val}\n"
-                f"Adjacency array: \n{self.adj.toarray()}")
+                f"Adjacency array: \n{self.adj.toarray() if small else self.adj}")
 
     def printfull(self, cutoff_rows=False, cutoff_cols=False):
         """Prints the array as a table: column keys on top, row keys on the left, values right-aligned.

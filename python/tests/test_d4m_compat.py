@@ -357,3 +357,55 @@ def test_keys_of_both_kinds_in_one_operation_are_a_type_error():
     for op in (operator.add, operator.sub, operator.mul, operator.eq):
         with pytest.raises(TypeError, match="cannot match string keys with numeric keys"):
             op(S, numeric_keys)
+
+
+# ---- the D4M.py-style example scripts, their output worked out by hand from the sample data ----
+
+def run_example(name, capsys):
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main([])
+    return capsys.readouterr().out
+
+
+def test_entities_example(capsys):
+    # 4 documents; 11 names; boston in doc1, doc2, doc4 and alice in doc1, doc3, doc4 meet in doc1 and doc4,
+    # which both also mention mit
+    assert run_example("d4m_entities", capsys) == """\
+size: 4 3 entries: 11
+entity count: LOCATION|boston 3
+entity count: LOCATION|new york 1
+entity count: ORGANIZATION|mit 2
+entity count: ORGANIZATION|nyu 1
+entity count: PERSON|alice 3
+entity count: PERSON|bob 1
+type count: LOCATION 4
+type count: ORGANIZATION 3
+type count: PERSON 4
+people: PERSON|alice PERSON|bob
+documents with both: doc1 doc4
+   LOCATION|boston  ORGANIZATION|mit  PERSON|alice
+0              1.0               1.0           1.0
+merged doc1 PERSON: alice smith
+added: ('doc5', 'PERSON', 'carol')
+unchanged entries: 10 changed: 2
+string values > 0: 0
+"""
+
+
+def test_network_example(capsys):
+    # edges a>b 3, b>a 3, b>c 1, c>a 2, a>c 5; two-hop paths fold max(acc, min(A(i,k), A(k,j))) from 0
+    assert run_example("d4m_network", capsys) == """\
+out-degree: a>0=2 b>0=2 c>0=1
+out-weight: a>0=8 b>0=4 c>0=2
+reciprocal with equal weights: a>b=1 b>a=1
+weakest link both ways: a>b=3 a>c=2 b>a=3 c>a=2
+strongest link either way: a>b=3 a>c=5 b>a=3 b>c=1 c>a=5 c>b=1
+heavy edges: a>b=1 a>c=1 b>a=1
+widest two-hop paths: a>a=3 a>c=1 b>a=1 b>b=3 b>c=3 c>b=2 c>c=2
+two-hop via: a>a=b;c; a>c=b; b>a=c; b>b=a; b>c=a; c>b=a; c>c=a;
+"""
