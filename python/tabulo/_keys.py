@@ -76,6 +76,8 @@ def selection_to_spec(sel, what: str) -> str:
         if sel.start is None and sel.stop is None and sel.step is None:
             return ":"
         raise TypeError(f"{what}: a table is queried by keys (D4M syntax such as 'a,:,b,'), not by positions")
+    if callable(sel):
+        return _prefix_spec(sel, what)
     if isinstance(sel, str):
         if len(sel) == 1 and sel != ":":  # one character is one key (D4M.py), not a separator
             return ("," if sel != "," else ";").join([sel, ""])
@@ -101,6 +103,21 @@ def selection_to_spec(sel, what: str) -> str:
             raise ValueError(f"{what}: key {k!r} in a list would read as D4M syntax (a range or a prefix); "
                              "write the selection as a D4M string")
     return sep.join(keys) + sep
+
+
+def _prefix_spec(sel, what: str) -> str:
+    """D4M.py's startswith(prefixes) as Tabulo's table syntax 'p1*,p2*,' (a table is read next to the
+    data, so a selection function must be one the table's key ranges can express)."""
+    if not getattr(sel, "__name__", "").startswith("startswith("):
+        raise TypeError(f"{what}: a table is selected by keys, ranges or startswith(...), not by the function "
+                        f"{getattr(sel, '__name__', sel)!r}")
+    from .d4m_util import sanitize
+    _, prefixes = sel(None)  # D4M.py's selection functions say what they select when given None
+    prefixes = [str(p) for p in sanitize(prefixes)]
+    for sep in (",", ";", "\t", "\n", "|", "\x1f"):
+        if not any(sep in p for p in prefixes):
+            return "".join(p + "*" + sep for p in prefixes)
+    raise ValueError(f"{what}: no separator character is free of the prefixes given")
 
 
 def select_positions(keys: np.ndarray, sel, what: str) -> np.ndarray:

@@ -148,7 +148,8 @@ class DbTable:
         return f"DbTable({self.name!r})"
 
     def __getitem__(self, key):
-        """T[rows, cols] with D4M selections ('a,b,', 'a,:,b,', 'x*,', ':' or a list of keys) -> Assoc."""
+        """T[rows, cols] with D4M selections ('a,b,', 'a,:,b,', 'x*,', ':', a list of keys, or D4M.py's
+        startswith(...)) -> Assoc."""
         if not isinstance(key, tuple) or len(key) != 2:
             raise TypeError("query a table with two selections: T[rows, cols]")
         rows = selection_to_spec(key[0], "rows")

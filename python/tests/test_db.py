@@ -83,6 +83,17 @@ def test_every_query_form_against_brute_force(db, spec):
         k: v for k, v in whole.items() if k[0] in ("alice", "x10") and k[1] == "n"}
 
 
+def test_d4m_startswith_selects_prefixes_of_a_table(db):
+    from tabulo.D4M.util import contains, startswith
+    rows, cols, vals = random_table(2)
+    t = db["T"]
+    t.put_triple(rows, cols, vals)
+    assert assoc_dict(t[startswith("x,al,"), startswith("src|,")]) == assoc_dict(t["x*,al*,", "src|*,"])
+    assert t[startswith("x,"), :].row.tolist() == ["x1", "x10", "x2"]
+    with pytest.raises(TypeError, match="a table is selected by keys, ranges or startswith"):
+        t[contains("x,"), :]
+
+
 @pytest.mark.both_hosts
 def test_put_triple_takes_lists_arrays_and_d4m_strings_and_the_last_wins(db):
     t = db["T"]
