@@ -238,7 +238,38 @@ class D4MMethods:
         from .d4m_functions import catvalmul
         return catvalmul(self, other, pair_delimiter, delimiter)
 
-    # ---- printing ----
+    # ---- printing and plotting ----
+
+    def spy(self, rename_axes=False, **pyplot_spy_kwargs):
+        """D4M.py's spy: ``pyplot.spy`` of the pattern, dots smaller as the array grows, shown.
+
+        Parameters
+        ----------
+        rename_axes : bool
+            Label the axes with the keys (columns across, rows down).
+        **pyplot_spy_kwargs
+            Passed to ``matplotlib.pyplot.spy``.
+
+        Returns
+        -------
+        The artist ``pyplot.spy`` returns. ``tabulo.plot.spy`` gives a Figure and saves PNGs.
+        """
+        from .plot import _pyplot
+        plt = _pyplot()
+
+        def between(x, at_most, at_least):  # linear from at_least (x = 1) to at_most (x = 1000), clamped
+            (x0, y0), (x1, y1) = at_most, at_least
+            return min(max((y1 - y0) / (x1 - x0) * (x - x0) + y0, y0), y1)
+
+        marker = between(max(len(self.row), len(self.col)), (1000, 0.1), (1, 3))
+        artist = plt.spy(self.adj, markersize=marker, aspect="auto", **pyplot_spy_kwargs)
+        if rename_axes:
+            plt.xticks(range(len(self.col)), self.col, fontsize=between(len(self.col), (1000, 0.1), (1, 10)),
+                       rotation=45)
+            plt.yticks(range(len(self.row)), self.row, fontsize=between(len(self.row), (1000, 0.1), (1, 10)))
+        plt.show()
+        return artist
+
 
     def __str__(self):
         """D4M.py's print form; the adjacency array dense only while small (a large one as its entries)."""

@@ -151,6 +151,9 @@ def test_compare_with_sort_key_and_inverse():
     (lambda: P.max(Q, sort_key=lambda x, y: x > y), d(("a", "A", 1.0), ("b", "A", 2.0))),
     (lambda: assoc_min(P, Q), d(("a", "A", 1.0), ("b", "A", 2.0))),
     (lambda: assoc_max(P, Q), d(("a", "A", 1.0), ("b", "A", 5.0), ("c", "A", 3.0), ("d", "A", 3.0))),
+    # against a value (Tabulo's extension: D4M.py needs an array) each entry is compared with it
+    (lambda: P.min(2), d(("a", "A", 1.0), ("b", "A", 2.0), ("c", "A", 2.0))),
+    (lambda: assoc_max(2, P), d(("a", "A", 2.0), ("b", "A", 2.0), ("c", "A", 3.0))),
     (lambda: P.combine(Q, util.add), d(("a", "A", 2.0), ("b", "A", 7.0), ("c", "A", 3.0), ("d", "A", 3.0))),
     (lambda: S.combine(T, util.add), d(("a", "A", "xx"), ("b", "A", "y"), ("c", "A", "z"))),
     # acc starts at 0: max(max(0, 1 + 3), 2 + 4)
@@ -325,6 +328,12 @@ def test_printfull(capsys):
     Assoc().printfull()
     # each column '  ' + right-aligned to its widest item; the row keys left-aligned to theirs
     assert capsys.readouterr().out == "     A    B\na  1.0     \nb       2.0\nEmpty associative array.\n"
+
+
+def test_spy_draws_one_dot_per_entry():
+    artist = Assoc("a,b,", "A,B,", [1, 2]).spy(rename_axes=True)
+    x, y = artist.get_data()
+    assert sorted(zip(x.tolist(), y.tolist())) == [(0, 0), (1, 1)]
 
 
 def test_csv_round_trip(tmp_path):
