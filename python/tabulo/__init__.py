@@ -6,5 +6,5 @@ from .d4m_functions import catkeymul, catvalmul, col2type, val2col
 from .db import DbServer, DbTable, DbTablePair, connect
 from . import D4M, plot
 
-__all__ = ["Assoc", "D4M", "DbServer", "DbTable", "DbTablePair", "TabuloError", "catkeymul", "catvalmul", "col2type", "connect", "plot",
-           "val2col"]
+__all__ = ["Assoc", "D4M", "DbServer", "DbTable", "DbTablePair", "TabuloError", "catkeymul", "catvalmul", "col2type",
+           "connect", "plot", "val2col"]

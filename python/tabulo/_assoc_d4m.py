@@ -16,6 +16,8 @@ _DENSE_PRINT_LIMIT = 10_000  # cells: a dense print of more helps no one and may
 class D4MMethods:
     """The part of Assoc's interface that D4M.py has and the algebra does not need."""
 
+    null_values = {"", 0, None}  # D4M.py's: never stored
+
     # ---- reading ----
 
     def triples(self, ordering=None):

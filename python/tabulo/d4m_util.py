@@ -7,16 +7,23 @@ import string
 from collections.abc import Sequence as SequenceLike
 from inspect import signature
 from numbers import Number
+from typing import Callable, Sequence, Union
 
 import numpy as np
 
 from ._keys import parse_number, select_positions
 
-__all__ = ["add", "aggregate_triples", "can_sanitize", "catstr", "contains", "first", "from_db_string",
-           "get_default_args", "is_numeric", "last", "mul", "np_sorted", "num_string_gen", "num_to_str",
-           "operation_dict", "remove_suffix", "replace_default_args", "sanitize", "select_items",
-           "sorted_append", "sorted_intersect", "sorted_union", "startswith", "str_to_num", "string_gen",
-           "times", "to_db_string", "update_indices"]
+# D4M.py's type aliases, for scripts that annotate with them
+KeyVal = Union[str, Number]
+StrList = Union[str, Sequence[str]]
+ArrayLike = Union[KeyVal, Sequence[KeyVal], np.ndarray]
+Selectable = Union[ArrayLike, slice, Callable]
+
+__all__ = ["ArrayLike", "KeyVal", "Selectable", "StrList", "add", "aggregate_triples", "can_sanitize", "catstr",
+           "contains", "first", "from_db_string", "get_default_args", "is_numeric", "last", "mul", "np_sorted",
+           "num_string_gen", "num_to_str", "operation_dict", "remove_suffix", "replace_default_args", "sanitize",
+           "select_items", "sorted_append", "sorted_intersect", "sorted_union", "startswith", "str_to_num",
+           "string_gen", "times", "to_db_string", "update_indices"]
 
 
 def string_gen(length_: int) -> str:

@@ -359,6 +359,9 @@ def test_one_import_switches_a_d4m_script():
     assert D4M.util.sanitize is util.sanitize
     assert {"startswith", "contains", "sanitize", "str_to_num", "num_to_str", "is_numeric", "catstr"} \
         <= set(tabulo.D4M.util.__all__)
+    star = {}
+    exec("from tabulo.D4M.assoc import *", star)  # D4M.py's star import also gives util and np
+    assert star["util"] is util and star["np"] is np and star["readcsv"] is readcsv
 
 
 def test_keys_of_both_kinds_in_one_operation_are_a_type_error():
