@@ -3,7 +3,6 @@ inverse, numbers written as strings, and the products that list which keys and v
 import numpy as np
 
 from . import d4m_util
-from ._transfer import key_text
 from .assoc import Assoc
 
 
@@ -86,26 +85,28 @@ def _listing(a: Assoc, b: Assoc, text) -> Assoc:
     return Assoc(a.row[rows], b.col[cols], vals)
 
 
-def catkeymul(a: Assoc, b: Assoc, sep: str = ";") -> Assoc:
+def catkeymul(a: Assoc, b: Assoc, delimiter: str = ";") -> Assoc:
     """The product's pattern with, as each value, the shared keys k where A(i, k) and B(k, j) are both
-    stored, in key order, each followed by sep: 'k1;k2;' (D4M's CatKeyMul)."""
-    return _listing(a, b, lambda i, j, keys: "".join(k + sep for k in key_text(keys)))
+    stored, in key order, each followed by the delimiter: 'k1;k2;' (D4M's CatKeyMul; numeric keys written
+    as numpy writes them, '1.0' for a float)."""
+    return _listing(a, b, lambda i, j, keys: "".join(k + delimiter for k in np.asarray(keys).astype(str)))
 
 
 def catvalmul(a: Assoc, b: Assoc, pair_delimiter: str = ",", delimiter: str = ";") -> Assoc:
     """The product's pattern with, as each value, the pairs of values that met, in the order of the shared
-    keys k: 'A(i,k),B(k,j),;' per k (D4M's CatValMul: '1,2,;3,4,;'). Numbers are written as keys are
-    (integral ones without '.0')."""
-    def value_text(x: Assoc, i, j) -> str:
+    keys k: 'A(i,k),B(k,j),;' per k (D4M's CatValMul: '1,2,;3,4,;'). Each pair is written by D4M.py's
+    num_to_str: numbers as numpy writes them, a trailing '.0' stripped."""
+    def value(x: Assoc, i, j):
         v = x.adj[i, j]
-        return key_text([v])[0] if x.is_numeric() else str(x.val[int(v) - 1])
+        return float(v) if x.is_numeric() else str(x.val[int(v) - 1])
 
     def text(i, j, keys):
         pairs = []
         for k in keys:
             ka = int(np.searchsorted(a.col, k))
             kb = int(np.searchsorted(b.row, k))
-            pairs.append(value_text(a, i, ka) + pair_delimiter + value_text(b, kb, j) + pair_delimiter)
+            pair = d4m_util.num_to_str([value(a, i, ka), value(b, kb, j)])
+            pairs.append(pair[0] + pair_delimiter + pair[1] + pair_delimiter)
         return "".join(p + delimiter for p in pairs)
 
     return _listing(a, b, text)

@@ -421,3 +421,15 @@ heavy edges: a>b=1 a>c=1 b>a=1
 widest two-hop paths: a>a=3 a>c=1 b>a=1 b>b=3 b>c=3 c>b=2 c>c=2
 two-hop via: a>a=b;c; a>c=b; b>a=c; b>b=a; b>c=a; c>b=a; c>c=a;
 """
+
+
+@pytest.mark.parametrize("got,expected", [
+    # sorted_intersect(...).astype(str): numpy's text of the keys
+    (lambda: tabulo.catkeymul(Assoc(["r", "r"], [1.0, 2.0], 1), Assoc([1.0, 2.0], "c,", 1)), d(("r", "c", "1.0;2.0;"))),
+    (lambda: Assoc(["r", "r"], [1, 2], 1).catkeymul(Assoc([1, 2], "c,", 1), "/"), d(("r", "c", "1/2/"))),
+    # num_to_str of the pair [1e20, 'x.0']: numpy's text, then a trailing '.0' stripped from each
+    (lambda: tabulo.catvalmul(Assoc("r,", "a,", [1e20]), Assoc("a,", "c,", "x.0,")), d(("r", "c", "1e+20,x,;"))),
+    (lambda: Assoc("r,r,", "a,b,", [1, 2.5]).catvalmul(Assoc("a,b,", "c,c,", [3, 4])), d(("r", "c", "1,3,;2.5,4,;"))),
+])
+def test_catkeymul_catvalmul(got, expected):
+    assert assoc_dict(got()) == expected
