@@ -67,7 +67,7 @@ final class SpareTables implements AutoCloseable {
   // listing every table (after any table operation that listing re-reads every table's name from ZooKeeper)
   private final Map<String, ConcurrentLinkedDeque<String>> known = new ConcurrentHashMap<>();
   private volatile boolean listedOnce; // known holds what a listing found
-  private boolean swept; // this process swept the claims (refill's thread only)
+  private long sweptAtMillis; // when this process last swept the claims (refill's thread only; 0: never)
   private boolean running; // a refill is under way
   private boolean again; // asked to refill since the last pass began
   private volatile boolean disabled; // the user may not create tables, or the store closed
@@ -234,9 +234,10 @@ final class SpareTables implements AutoCloseable {
 
   private void makeMissing() throws Exception {
     claims.ensure();
-    if (!swept) {
-      swept = true;
-      sweep(); // once a process: claims settle in minutes
+    long now = System.currentTimeMillis();
+    if (now - sweptAtMillis >= SpareClaims.SETTLE_MILLIS) {
+      sweptAtMillis = now; // at a process's first refill, then as often as claims settle
+      sweep();
     }
     Map<String, Integer> have = learnSpares();
     for (Map.Entry<String, TableSettings> k : kinds.entrySet()) {
