@@ -21,7 +21,8 @@ import tabulo.storage.TabuloException;
  * r' = (1-d)/N + d A^T (r / outdeg) + d (sum of r over dangling vertices)/N, from r = 1/N, until
  * sum |r' - r| &lt; N tol. Vectors are one-column tables (column {@value #COLUMN}); A^T w is the vector
  * form of mxm over plus.times, with A the structure of G (ones). The vertex set is every row and column key
- * of G; a vertex without out-edges (dangling) spreads its rank evenly. A round is eight operations:
+ * of G, and the row keys of the table {@link Options#vertices} names if any; a vertex without out-edges
+ * (dangling, isolated ones included) spreads its rank evenly. A round is eight operations:
  * w = r .* (d/outdeg), y = A^T w, sum(y) (which is d times the rank of the vertices with out-edges, so the
  * dangling rank needs no operation of its own), the base vector, r' = base + y, and sum |r' - r|
  * (difference, abs, sum); sum(r) is carried from round to round, not read back.
@@ -32,32 +33,43 @@ import tabulo.storage.TabuloException;
 public final class PageRank {
   public static final String COLUMN = "rank";
 
-  /** Damping, tolerance, iteration bound; {@code listener} hears each iteration, {@code cancelled} stops. */
-  public record Options(double damping, double tolerance, int maxIterations, IterationListener listener,
-      BooleanSupplier cancelled) {
+  /**
+   * Damping, tolerance, iteration bound; {@code vertices}, a table whose row keys are vertices too (null:
+   * none); {@code listener} hears each iteration, {@code cancelled} stops.
+   */
+  public record Options(double damping, double tolerance, int maxIterations, String vertices,
+      IterationListener listener, BooleanSupplier cancelled) {
     public static Options defaults() {
-      return new Options(0.85, 1e-9, 100, IterationListener.NONE, () -> false);
+      return new Options(0.85, 1e-9, 100, null, IterationListener.NONE, () -> false);
     }
 
     public Options damping(double d) {
-      return new Options(d, tolerance, maxIterations, listener, cancelled);
+      return new Options(d, tolerance, maxIterations, vertices, listener, cancelled);
     }
 
     public Options tolerance(double t) {
-      return new Options(damping, t, maxIterations, listener, cancelled);
+      return new Options(damping, t, maxIterations, vertices, listener, cancelled);
     }
 
     public Options maxIterations(int n) {
-      return new Options(damping, tolerance, n, listener, cancelled);
+      return new Options(damping, tolerance, n, vertices, listener, cancelled);
+    }
+
+    /**
+     * Adds the row keys of table {@code table} to the vertex set (LDBC's vertices without edges): each
+     * counts in N and, having no out-edge, spreads its rank as a dangling vertex does.
+     */
+    public Options vertices(String table) {
+      return new Options(damping, tolerance, maxIterations, table, listener, cancelled);
     }
 
     /** Hears each iteration's number (from 1) and its change, sum |r' - r|. */
     public Options listener(IterationListener l) {
-      return new Options(damping, tolerance, maxIterations, l, cancelled);
+      return new Options(damping, tolerance, maxIterations, vertices, l, cancelled);
     }
 
     public Options cancelled(BooleanSupplier c) {
-      return new Options(damping, tolerance, maxIterations, listener, c);
+      return new Options(damping, tolerance, maxIterations, vertices, listener, c);
     }
   }
 
@@ -79,6 +91,9 @@ public final class PageRank {
     }
     Session s = g.session();
     Output.checkNew(s, out, false);
+    if (o.vertices() != null && !s.store().exists(o.vertices())) {
+      throw new TabuloException("pagerank: no table " + o.vertices() + " (--vertices)");
+    }
     ResidentGraph held = Output.plain(out) ? Resident.graphFor(g) : null;
     if (held != null) {
       return ResidentPageRank.run(held, g, out.table(), o);
@@ -87,7 +102,12 @@ public final class PageRank {
     Matrix outdeg = ones.reduceRows(Monoids.PLUS, COLUMN).temporary();
     Matrix in = g.reduceCols(Monoids.ANY, COLUMN).temporary();
     // 1 at every vertex (ewiseAdd keeps the one value where only one side has the key: the ones make it 1)
-    Matrix vertices = outdeg.ewiseAdd(in, BinaryOps.PAIR).temporary().apply(UnaryOps.ONE).temporary();
+    Matrix keys = outdeg.ewiseAdd(in, BinaryOps.PAIR).temporary();
+    if (o.vertices() != null) {
+      Matrix listed = s.matrix(o.vertices()).reduceRows(Monoids.ANY, COLUMN).temporary();
+      keys = keys.ewiseAdd(listed, BinaryOps.PAIR).temporary();
+    }
+    Matrix vertices = keys.apply(UnaryOps.ONE).temporary();
     long n = Math.round(vertices.reduce(Monoids.PLUS));
     if (n == 0) {
       vertices.apply(UnaryOps.IDENTITY).into(out); // no vertex: no rank (NetworkX returns {})

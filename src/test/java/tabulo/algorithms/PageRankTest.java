@@ -222,8 +222,14 @@ public class PageRankTest {
   /** NetworkX's loop; with {@code lastIterate}, the iterate after {@code maxIter} rounds, converged or not. */
   static Map<String, Double> oracle(List<String[]> edges, double alpha, double tol, int maxIter,
       boolean lastIterate) {
+    return oracle(edges, Set.of(), alpha, tol, maxIter, lastIterate);
+  }
+
+  /** As above, with {@code extra} vertices besides the edges' ends (isolated ones: dangling). */
+  static Map<String, Double> oracle(List<String[]> edges, Set<String> extra, double alpha, double tol, int maxIter,
+      boolean lastIterate) {
     Map<String, Set<String>> out = new TreeMap<>();
-    Set<String> nodes = new TreeSet<>();
+    Set<String> nodes = new TreeSet<>(extra);
     for (String[] x : edges) {
       out.computeIfAbsent(x[0], k -> new TreeSet<>()).add(x[1]);
       nodes.add(x[0]);
@@ -315,6 +321,34 @@ public class PageRankTest {
       assertFalse(r.converged());
       assertEquals(3, r.iterations());
       assertEquals(3, changes.size());
+    }
+  }
+
+  /**
+   * --vertices V: V's row keys join the vertex set; those without an edge count in N and spread their rank
+   * as dangling vertices (LDBC's isolated vertices), exactly N iterations as LDBC's PageRank.
+   */
+  @ParameterizedTest(name = "in memory: {0}")
+  @ValueSource(booleans = {true, false})
+  void verticesOfAnotherTableJoinTheVertexSet(boolean inMemory) {
+    try (Store store = open(dir)) {
+      List<String[]> g = List.of(e("a", "b"), e("a", "c"), e("b", "c"), e("c", "a"), e("c", "d"), e("b", "b"));
+      write(store, "G", g, null);
+      Set<String> listed = Set.of("0iso", "a", "iso1", "zz"); // before, among and after G's keys; "a" is in G
+      store.create("V", TableSettings.defaults());
+      try (TableWriter w = store.writer("V")) {
+        for (String v : listed) {
+          Mutation m = new Mutation(v);
+          m.put("", "vertex", "1");
+          w.addMutation(m);
+        }
+      }
+      PageRank.Options o = PageRank.Options.defaults().tolerance(0).maxIterations(7).vertices("V");
+      Map<String, Double> got = iterate(store, "G", Session.open(store).inMemory(inMemory), o);
+      assertRanks(oracle(g, Set.of("0iso", "iso1", "zz"), 0.85, 0, 7, true), got);
+      store.create("E", TableSettings.defaults());
+      got = iterate(store, "E", Session.open(store).inMemory(inMemory), o); // no edge at all: 1/N each
+      assertRanks(oracle(List.of(), listed, 0.85, 0, 7, true), got);
     }
   }
 }

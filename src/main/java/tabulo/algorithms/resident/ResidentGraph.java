@@ -4,12 +4,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map.Entry;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
+
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
 
 import tabulo.kernel.KernelCounters;
 import tabulo.ops.ResultSplits;
 import tabulo.ops.Session;
+import tabulo.storage.Scan;
+import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
 import tabulo.storage.TableSettings;
 
@@ -102,6 +108,52 @@ public final class ResidentGraph {
     }
     off[n] = kept;
     return new ResidentGraph(keys, off, Arrays.copyOf(both, kept));
+  }
+
+  /**
+   * This graph with the row keys of table {@code table} added as vertices (those already here change
+   * nothing; the others have no edge): for a vertex set larger than G's keys, such as LDBC's .v file.
+   */
+  ResidentGraph withVerticesOf(Session s, String table) {
+    List<byte[]> listed = new ArrayList<>();
+    try (Scan scan = s.store().scan(table, ScanSpec.all().auths(s.auths()))) {
+      for (Entry<Key, Value> e : scan) {
+        byte[] row = e.getKey().getRowData().toArray();
+        if (listed.isEmpty() || !Arrays.equals(listed.get(listed.size() - 1), row)) {
+          listed.add(row); // rows come in key order, each once per cell
+        }
+      }
+    }
+    // merge the two sorted key lists; old[v] is vertex v's new number
+    List<byte[]> merged = new ArrayList<>(keys.length + listed.size());
+    int[] old = new int[keys.length];
+    int i = 0;
+    int j = 0;
+    while (i < keys.length || j < listed.size()) {
+      int c = i == keys.length ? 1 : j == listed.size() ? -1 : Arrays.compareUnsigned(keys[i], listed.get(j));
+      if (c <= 0) {
+        old[i] = merged.size();
+        merged.add(keys[i++]);
+        j += c == 0 ? 1 : 0;
+      } else {
+        merged.add(listed.get(j++));
+      }
+    }
+    if (merged.size() == keys.length) {
+      return this;
+    }
+    int[] off = new int[merged.size() + 1];
+    for (int v = 0; v < keys.length; v++) {
+      off[old[v] + 1] = offsets[v + 1] - offsets[v];
+    }
+    for (int v = 0; v < merged.size(); v++) {
+      off[v + 1] += off[v];
+    }
+    int[] renumbered = new int[targets.length];
+    for (int k = 0; k < targets.length; k++) {
+      renumbered[k] = old[targets[k]]; // edges keep their order: sources and targets only renumbered, in order
+    }
+    return new ResidentGraph(merged.toArray(new byte[0][]), off, renumbered);
   }
 
   /**

@@ -11,14 +11,15 @@ import tabulo.storage.TabuloException;
  * {@link PageRank}'s power iteration over G's arrays: each round pushes every vertex's damped share
  * d r(u) / outdeg(u) along its out-edges, sums the rank of the dangling vertices (no out-edge) to spread it
  * evenly, adds the base (1-d)/N and sums |r' - r| for the same stopping rule; the ranks are then written
- * in key order.
+ * in key order. The vertices of {@link PageRank.Options#vertices} join G's as vertices without edges.
  */
 public final class ResidentPageRank {
   private ResidentPageRank() {}
 
   /** The ranks of {@code g} (read from {@code table}) into the new table {@code out}. */
-  public static PageRank.Result run(ResidentGraph g, Matrix table, String out, PageRank.Options o) {
+  public static PageRank.Result run(ResidentGraph held, Matrix table, String out, PageRank.Options o) {
     Session s = table.session();
+    ResidentGraph g = o.vertices() == null ? held : held.withVerticesOf(s, o.vertices());
     int n = g.vertices();
     int[] offsets = g.offsets();
     int[] targets = g.targets();

@@ -26,6 +26,10 @@ public final class PageRankDeclaration {
       "Run exactly N iterations with no tolerance (LDBC Graphalytics' PageRank): OUT holds the N-th iterate, "
           + "with no warning; instead of --tolerance and --max-iterations.").atLeast(1);
 
+  static final Parameter VERTICES = Parameter.optional("vertices", Type.TABLE, "V", null,
+      "Also count the row keys of table V as vertices (LDBC's vertices without edges: each counts in N and "
+          + "spreads its rank as a dangling vertex); by default the vertices are G's row and column keys.");
+
   public static final Declaration PAGERANK = new Declaration("pagerank", List.of(
       "PageRank of graph G (row = source, column = target) into OUT(v, rank).",
       "Unweighted, dangling vertices' rank spread evenly, ranks sum to 1, as NetworkX's pagerank(G, weight=None). "
@@ -34,7 +38,8 @@ public final class PageRankDeclaration {
           + "current operation and leaves no temporary tables. Where the kernels run in this process (embedded) "
           + "G's structure is read once into arrays and iterated there; --in-tables, a labelled graph and "
           + "Accumulo's tablet servers compute every iteration in tables."),
-      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT, DAMPING, TOLERANCE, MAX_ITERATIONS, ITERATIONS),
+      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT, DAMPING, TOLERANCE, MAX_ITERATIONS, ITERATIONS,
+          VERTICES),
       EnumSet.of(Group.READ, Group.IN_TABLES), PageRankDeclaration::run)
       .rule(values -> values.get(ITERATIONS) != null && (!TOLERANCE.defaultValue().equals(values.get(TOLERANCE))
           || !MAX_ITERATIONS.defaultValue().equals(values.get(MAX_ITERATIONS)))
@@ -48,7 +53,7 @@ public final class PageRankDeclaration {
     PageRank.Options o = exactly != null ? DEFAULTS.tolerance(0).maxIterations(exactly)
         : DEFAULTS.tolerance(c.real(TOLERANCE)).maxIterations(c.integer(MAX_ITERATIONS));
     PageRank.Result r = PageRank.run(c.session().matrix(c.text(GraphTables.G_UNWEIGHTED)), Target.table(out), o
-        .damping(c.real(DAMPING)).listener((i, change) -> c.round("iteration " + i + ", change " + change))
+        .vertices(c.text(VERTICES)).damping(c.real(DAMPING)).listener((i, change) -> c.round("iteration " + i + ", change " + change))
         .cancelled(c.cancelled()));
     Outcome result = Outcome.table(out, String.format("pagerank: %,d vertices, %d iterations, change %s, ranks in %s",
         r.vertices(), r.iterations(), Double.toString(r.change()), out))
