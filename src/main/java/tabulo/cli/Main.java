@@ -46,7 +46,7 @@ public final class Main implements Runnable {
         CompactCommand.class, VerifyCommand.class, RepairCommand.class, ExportCommand.class, ImportCommand.class,
         GenCommand.class, MultCommand.class), Declarations.OPERATIONS, List.of(ReduceCommand.class,
         IngestCommand.class, QueryCommand.class, DegreeCommand.class), Declarations.ALGORITHMS, List.of(
-        PartitionCommand.class, MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
+        PartitionCommand.class, GraphalyticsCommand.class, MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
         HelpCommand.class)).<Object>flatMap(List::stream).toList();
 
   @Option(names = "--db", paramLabel = "DIR", scope = ScopeType.INHERIT,

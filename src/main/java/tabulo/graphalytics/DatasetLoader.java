@@ -1,0 +1,163 @@
+package tabulo.graphalytics;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+import tabulo.ops.Session;
+import tabulo.ops.Workspace;
+import tabulo.storage.Store;
+import tabulo.storage.TableSettings;
+import tabulo.storage.TabuloException;
+import tabulo.util.Progress;
+
+/**
+ * Loads a dataset's .v and .e files into a {@link LoadedGraph}'s tables, all or nothing: both files are
+ * streamed into staged tables of a session's workspace (sorted runs of bounded size: memory grows with
+ * the vertex count, which every edge is checked against, never with the edge file), then renamed over
+ * the old tables, the stamp last; a bad line, a failure or Ctrl-C drops the staged tables and leaves what
+ * was there before. An undirected edge is stored in both directions.
+ */
+public final class DatasetLoader {
+  private static final byte[] ONE = {'1'};
+  private static final byte[] VERTEX = LoadedGraph.VERTEX_COLUMN.getBytes(StandardCharsets.UTF_8);
+
+  private DatasetLoader() {}
+
+  /**
+   * Loads {@code d} into {@code g}'s tables, replacing a graph loaded there before; returns its stamp.
+   * {@code cancelled} is asked between the files and before publishing.
+   */
+  public static LoadedGraph.Stamp load(Store store, Dataset d, LoadedGraph g, BooleanSupplier cancelled) {
+    if (store.exists(g.edges()) && g.stamp(store) == null) {
+      throw new TabuloException("table " + g.edges() + " exists and holds no loaded dataset: load with another "
+          + "--as, or delete it first");
+    }
+    boolean directed = d.directed();
+    String fingerprint = d.fingerprint(); // before reading: a file changed meanwhile is loaded again next time
+    String weight = d.keys().getProperty("graph." + d.name() + ".sssp.weight-property", "").trim();
+    List<String> properties = d.edgeProperties();
+    int weightField = weight.isEmpty() ? -1 : properties.indexOf(weight);
+    if (!weight.isEmpty() && weightField < 0) {
+      throw new TabuloException(d.properties() + ": the weight property '" + weight + "' is not among graph."
+          + d.name() + ".edge-properties.names (" + String.join(",", properties) + ")");
+    }
+    Progress progress = Progress.onTerminal("load " + d.name(), 0);
+    try (Session s = Session.open(store).cancelled(cancelled)) {
+      Workspace ws = s.workspace(g.edges());
+      String vertices = ws.create("vertices", TableSettings.defaults());
+      String edges = ws.create("edges", TableSettings.defaults());
+      String stamp = ws.create("dataset", TableSettings.defaults());
+      long[] ids = loadVertices(store, d, vertices, progress);
+      s.checkCancelled();
+      Edges e = loadEdges(store, d, edges, ids, directed, 2 + properties.size(), weightField, progress);
+      LoadedGraph.Stamp result = new LoadedGraph.Stamp(fingerprint, ids.length, e.count, directed, weight,
+          e.negative);
+      LoadedGraph.writeStamp(store, stamp, result);
+      s.checkCancelled();
+      publish(store, g, vertices, edges, stamp);
+      return result;
+    } finally {
+      progress.done();
+    }
+  }
+
+  /** The old stamp goes first and the new one comes last: a graph is taken as loaded only whole. */
+  private static void publish(Store store, LoadedGraph g, String vertices, String edges, String stamp) {
+    for (String old : List.of(g.stamp(), g.edges(), g.vertices())) {
+      if (store.exists(old)) {
+        store.delete(old);
+      }
+    }
+    store.rename(edges, g.edges());
+    store.rename(vertices, g.vertices());
+    store.rename(stamp, g.stamp());
+  }
+
+  /** Streams the .v file into {@code table}; returns the ids, sorted, each once. */
+  private static long[] loadVertices(Store store, Dataset d, String table, Progress progress) {
+    long[] ids = new long[1024];
+    int n = 0;
+    try (TextLines lines = new TextLines(d.vertexFile(), progress);
+        StagedCells cells = new StagedCells(store, table)) {
+      for (String[] f = lines.next(); f != null; f = lines.next()) {
+        if (f.length == 0) {
+          continue;
+        }
+        if (f.length != 1) {
+          throw lines.error("expected one vertex id, found " + f.length + " fields");
+        }
+        long id = lines.id(f[0]);
+        if (n == ids.length) {
+          ids = Arrays.copyOf(ids, n * 2);
+        }
+        ids[n++] = id;
+        cells.add(key(id), VERTEX, ONE);
+      }
+      cells.finish();
+    }
+    Arrays.sort(ids, 0, n);
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      if (i == 0 || ids[i] != ids[i - 1]) {
+        ids[distinct++] = ids[i];
+      }
+    }
+    return Arrays.copyOf(ids, distinct);
+  }
+
+  /** The edge lines read, and the first negative weight's place ("" if none). */
+  private record Edges(long count, String negative) {}
+
+  private static Edges loadEdges(Store store, Dataset d, String table, long[] ids, boolean directed, int fields,
+      int weightField, Progress progress) {
+    long count = 0;
+    String negative = "";
+    try (TextLines lines = new TextLines(d.edgeFile(), progress);
+        StagedCells cells = new StagedCells(store, table)) {
+      for (String[] f = lines.next(); f != null; f = lines.next()) {
+        if (f.length == 0) {
+          continue;
+        }
+        if (f.length != fields) {
+          throw lines.error("expected " + fields + " fields (source, target" + (fields > 2 ? " and the edge "
+              + "properties of " + d.properties().getFileName() : "") + "), found " + f.length);
+        }
+        long u = lines.id(f[0]);
+        long v = lines.id(f[1]);
+        for (long x : new long[] {u, v}) {
+          if (Arrays.binarySearch(ids, x) < 0) {
+            throw lines.error("vertex " + x + " is not in " + d.vertexFile());
+          }
+        }
+        byte[] value = ONE;
+        if (weightField >= 0) {
+          String w = f[2 + weightField];
+          double x;
+          try {
+            x = Double.parseDouble(w);
+          } catch (NumberFormatException e) {
+            throw lines.error("weight '" + w + "' is not a number");
+          }
+          if (x < 0 && negative.isEmpty()) {
+            negative = lines.place() + ": negative weight " + w;
+          }
+          value = w.getBytes(StandardCharsets.UTF_8);
+        }
+        cells.add(key(u), key(v), value);
+        if (!directed && u != v) {
+          cells.add(key(v), key(u), value);
+        }
+        count++;
+      }
+      cells.finish();
+    }
+    return new Edges(count, negative);
+  }
+
+  /** A vertex's key: its id in decimal. */
+  static byte[] key(long id) {
+    return Long.toString(id).getBytes(StandardCharsets.UTF_8);
+  }
+}

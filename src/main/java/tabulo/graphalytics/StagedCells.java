@@ -1,0 +1,51 @@
+package tabulo.graphalytics;
+
+import tabulo.storage.BackgroundRunLoader;
+import tabulo.storage.PackedCells;
+import tabulo.storage.SortedLoader;
+import tabulo.storage.Store;
+
+/**
+ * Cells streamed into a staged table in sorted runs of bounded size (sorted and written on another thread
+ * while the next run is filled), so that memory is bounded by a run whatever the input's size; all of them
+ * land together at {@link #finish()}, none after {@link #abort()}.
+ */
+final class StagedCells implements AutoCloseable {
+  static int runCells = 1_000_000; // tests use small runs
+  private static final int RUN_BYTES = 128 << 20;
+  private static final byte[] EMPTY = new byte[0];
+  private final SortedLoader loader;
+  private final BackgroundRunLoader runs;
+  private PackedCells run = new PackedCells();
+  private boolean done;
+
+  StagedCells(Store store, String table) {
+    loader = store.atomicLoad(table);
+    runs = new BackgroundRunLoader(loader);
+  }
+
+  void add(byte[] row, byte[] qualifier, byte[] value) {
+    run.add(row, EMPTY, qualifier, EMPTY, value);
+    if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
+      run = runs.submit(run);
+    }
+  }
+
+  /** Publishes every cell added into the table. */
+  void finish() {
+    runs.submitLast(run);
+    runs.finish();
+    done = true;
+    loader.close();
+  }
+
+  /** Drops every cell added, unless {@link #finish()} returned. */
+  @Override
+  public void close() {
+    if (!done) {
+      done = true;
+      runs.abort();
+    }
+    runs.close();
+  }
+}
