@@ -4,7 +4,9 @@ from ._jvm import TabuloError
 from .assoc import Assoc
 from .d4m_functions import catkeymul, catvalmul, col2type, val2col
 from .db import DbServer, DbTable, DbTablePair, connect
-from . import D4M, plot
+from .expressions import Expression, Mask
+from .info import Info
+from . import D4M, algorithms, plot
 
-__all__ = ["Assoc", "D4M", "DbServer", "DbTable", "DbTablePair", "TabuloError", "catkeymul", "catvalmul", "col2type",
-           "connect", "plot", "val2col"]
+__all__ = ["Assoc", "D4M", "DbServer", "DbTable", "DbTablePair", "Expression", "Info", "Mask", "TabuloError",
+           "algorithms", "catkeymul", "catvalmul", "col2type", "connect", "plot", "val2col"]

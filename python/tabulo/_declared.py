@@ -10,6 +10,7 @@ import numpy as np
 
 from . import _job, _jvm
 from ._keys import selection_to_spec
+from .info import Info
 
 _OUTPUT_ONLY = ("mask", "structure", "complement", "accum")
 
@@ -81,7 +82,7 @@ def _method(d):
         table = self.table(str(outcome.table()))
         info = _plain(outcome.info())
         if info:
-            table.info = info
+            table.info = Info(info)
         return table
 
     method.__name__ = name.replace("-", "_")

@@ -7,6 +7,7 @@ import numpy as np
 
 from . import _job, _jvm
 from ._keys import selection_to_spec
+from .info import Info
 
 
 def _output(mask=None, structure=False, complement=False, accum=None, auths=None, codec="decimal",
@@ -78,7 +79,7 @@ class Operations:
             options.transposeOut(transpose_out)
         r = _job.run(self._ops().mult, "mult", a, b, c, options, int(workers), _int(unit), out)
         table = self.table(c)
-        table.info = {"algorithm": str(r.algorithm().name()).lower(), "reason": str(r.reason()),
+        table.info = Info({"algorithm": str(r.algorithm().name()).lower(), "reason": str(r.reason()),
                       "partial_products": int(r.partialProducts()), "entries": int(r.entriesWritten()),
-                      "seconds": float(r.seconds())}
+                      "seconds": float(r.seconds())})
         return table

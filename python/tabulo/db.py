@@ -9,6 +9,7 @@ from . import _declared, _job, _jvm, _transfer
 from ._keys import as_list, is_string, selection_to_spec
 from ._operations import Operations, _output
 from .assoc import Assoc
+from .expressions import TableTarget
 
 
 def connect(path=None, *, user=None, read_only=False, accumulo=None):
@@ -134,11 +135,12 @@ class DbServer(Operations):
         return f"DbServer({self.path!r})"
 
 
-class DbTable:
-    """A table seen as an associative array: T[rows, cols] reads, T.put(A) writes."""
+class DbTable(TableTarget):
+    """A table seen as an associative array: T[rows, cols] reads, T.put(A) writes; T.mxm(B), T.T,
+    C << expr, ... as python-graphblas (see tabulo.expressions)."""
 
     _transpose = None
-    info = None  # what the operation that wrote the table reported (mult, bfs, pagerank, ...)
+    info = None  # what the operation that wrote the table reported (mult, bfs, pagerank, ...): an Info
 
     def __init__(self, db, name):
         self.db = db
