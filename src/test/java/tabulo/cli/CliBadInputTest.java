@@ -309,8 +309,8 @@ class CliBadInputTest {
   /** An unknown command is named as such, even when a known command's name follows it as an argument. */
   @Test
   void unknownCommandIsNamedWhateverFollowsIt() {
-    Result r = cli.run("graphalytics", "run", "x", "bfs");
-    assertErrorStartsWith(r, 2, "unknown command 'graphalytics'"); // perhaps with picocli's suggestions
+    Result r = cli.run("frobnicate", "run", "x", "bfs");
+    assertErrorStartsWith(r, 2, "unknown command 'frobnicate'"); // perhaps with picocli's suggestions
     assertTrue(r.err().endsWith(" (see 'tabulo --help')\n"), r.toString());
     assertUsage(cli.run("x", "scan", "t"), "unknown command 'x'", "");
     assertErrorStartsWith(cli.run("bfss", "G", "OUT"), 2, "unknown command 'bfss'; did you mean bfs");
