@@ -502,11 +502,6 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
    * timestamp of its versions: its delete hides them all) and the across-labels combiner read as its parts.
    */
   @Override
-  public boolean emptiesForReuse() {
-    return true;
-  }
-
-  @Override
   public java.util.OptionalLong emptyForReuse(String table, TableSettings settings, int atMost) {
     if (!TableNames.isReserved(table)) {
       return java.util.OptionalLong.empty();

@@ -11,7 +11,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
@@ -19,11 +18,6 @@ import java.util.Map;
 import java.util.Map.Entry;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 
 import org.apache.accumulo.core.data.Key;
@@ -87,10 +81,6 @@ public final class Workspace implements AutoCloseable {
   private final List<String> tables = new ArrayList<>();
   private final Map<String, TableSettings> made = new HashMap<>(); // temporaries this run created: settings
   private final Deque<Emptied> emptied = new ArrayDeque<>(); // oldest first
-  private final Set<String> emptying = new HashSet<>(); // released, being emptied in the background
-  private final List<Future<?>> pendingEmpties = new ArrayList<>();
-  private ExecutorService emptier; // made on the first release the host empties
-  private boolean closed;
   private final java.util.concurrent.atomic.AtomicInteger reserved = new java.util.concurrent.atomic.AtomicInteger();
   private TableWriter markerWriter;
 
@@ -150,56 +140,28 @@ public final class Workspace implements AutoCloseable {
   /**
    * Done with {@code table} if it is a temporary of this run (false if not): a small one the host can empty
    * is kept, empty, for a later {@link #create} with the same settings (an iterative algorithm's rounds
-   * then make and delete no table); any other is deleted now. Where the host empties tables, it does so in
-   * the background: the run goes on while the deletes are written, and the table is handed out once they are.
+   * then make and delete no table); any other is deleted now.
    */
   public boolean release(String table) {
     TableSettings settings;
     synchronized (this) {
-      if (!tables.contains(table) || emptying.contains(table)
-          || emptied.stream().anyMatch(e -> e.table().equals(table))) {
+      if (!tables.contains(table) || emptied.stream().anyMatch(e -> e.table().equals(table))) {
         return false; // not ours, or released already (two handles on one table must not make two reuses)
       }
-      settings = emptied.size() + emptying.size() < REUSE_KEPT ? made.get(table) : null;
-      if (settings != null && store.emptiesForReuse()) {
-        emptying.add(table);
-        pendingEmpties.add(emptier().submit(() -> empty(table, settings)));
-        return true;
-      }
+      settings = emptied.size() < REUSE_KEPT ? made.get(table) : null;
     }
-    empty(table, settings);
-    return true;
-  }
-
-  /** Empties {@code table} for reuse, or deletes it where it cannot be (no settings: not to be reused). */
-  private void empty(String table, TableSettings settings) {
-    OptionalLong newest;
-    try {
-      newest = settings == null ? OptionalLong.empty() : store.emptyForReuse(table, settings, REUSE_AT_MOST);
-    } catch (RuntimeException e) {
-      newest = OptionalLong.empty(); // not reused, then: deleted like any other
-    }
+    OptionalLong newest = settings == null ? OptionalLong.empty()
+        : store.emptyForReuse(table, settings, REUSE_AT_MOST);
     synchronized (this) {
-      emptying.remove(table);
-      if (newest.isPresent() && !closed) {
+      if (newest.isPresent()) {
         emptied.add(new Emptied(table, settings, newest.getAsLong() + CLOCK_MARGIN_MILLIS));
-        return;
+        return true;
       }
       tables.remove(table);
       made.remove(table);
     }
     store.discard(table);
-  }
-
-  private synchronized ExecutorService emptier() {
-    if (emptier == null) {
-      emptier = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "tabulo-temporary-reuse");
-        t.setDaemon(true);
-        return t;
-      });
-    }
-    return emptier;
+    return true;
   }
 
   /** A temporary table of this run, new or one released and emptied. */
@@ -260,24 +222,6 @@ public final class Workspace implements AutoCloseable {
   /** Deletes this run's temporaries that still exist (a published one was renamed away), then the marker. */
   @Override
   public void close() {
-    List<Future<?>> pending;
-    synchronized (this) {
-      closed = true; // tables emptied from now on are deleted, not kept
-      pending = new ArrayList<>(pendingEmpties);
-    }
-    for (Future<?> f : pending) {
-      try {
-        f.get();
-      } catch (ExecutionException e) {
-        // empty() catches what it can; a table left is deleted below
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-    }
-    if (emptier != null) {
-      emptier.shutdown();
-    }
     synchronized (this) {
       if (markerWriter != null) {
         markerWriter.close();

@@ -66,11 +66,6 @@ public interface Store extends AutoCloseable {
     return java.util.OptionalLong.empty();
   }
 
-  /** Whether {@link #emptyForReuse} may empty a table (then worth doing in the background). */
-  default boolean emptiesForReuse() {
-    return false;
-  }
-
   /** Returns once every {@link #discard}ed table is gone; throws the first failure to delete one. */
   default void finishDiscards() {}
 
