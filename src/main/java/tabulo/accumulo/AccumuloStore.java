@@ -757,9 +757,30 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   @Override
   public TableWriter writer(String table) {
+    return onTable(table, () -> new Writer(user, table, client.createBatchWriter(table, new BatchWriterConfig())));
+  }
+
+  /** A call that names a table. */
+  private interface TableCall<T> {
+    T run() throws TableNotFoundException;
+  }
+
+  /**
+   * Runs {@code call} on {@code table}; where the table is one this store made (a result just renamed into
+   * place), a "not found" may come from a name cache another thread refilled with the old names (see
+   * {@link #seeRenamed}): the names are read again and the call tried once more before "no such table".
+   */
+  private <T> T onTable(String table, TableCall<T> call) {
     try {
-      return new Writer(user, table, client.createBatchWriter(table, new BatchWriterConfig()));
+      return call.run();
     } catch (TableNotFoundException e) {
+      if (made.contains(table) && seenAfterRereads(client, table)) {
+        try {
+          return call.run();
+        } catch (TableNotFoundException again) {
+          throw noSuchTable(table, again);
+        }
+      }
       throw noSuchTable(table, e);
     }
   }
@@ -813,17 +834,17 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     List<Range> ranges = new ArrayList<>(Range.mergeOverlapping(spec.ranges()));
     Collections.sort(ranges);
     try {
-      if (!spec.ordered()) {
-        BatchScanner bs = client.createBatchScanner(table, auths, spec.threads());
-        configure(bs, spec);
-        bs.setRanges(ranges);
-        return new ScanResult(user, table, bs, null);
-      }
-      Scanner s = client.createScanner(table, auths);
-      configure(s, spec);
-      return new ScanResult(user, table, s, ranges);
-    } catch (TableNotFoundException e) {
-      throw noSuchTable(table, e);
+      return onTable(table, () -> {
+        if (!spec.ordered()) {
+          BatchScanner bs = client.createBatchScanner(table, auths, spec.threads());
+          configure(bs, spec);
+          bs.setRanges(ranges);
+          return new ScanResult(user, table, bs, null);
+        }
+        Scanner s = client.createScanner(table, auths);
+        configure(s, spec);
+        return new ScanResult(user, table, s, ranges);
+      });
     } catch (IllegalArgumentException e) {
       throw new TabuloException("bad scan of table " + table + ": " + e.getMessage(), e);
     }
