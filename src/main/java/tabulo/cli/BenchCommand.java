@@ -17,7 +17,7 @@ import tabulo.bench.StoreBenchmark;
 @Command(name = "bench", description = "Benchmarks that print rates beside a baseline measured in the same run.",
     subcommands = {BenchCommand.Store.class, BenchCommand.SpGemm.class, BenchCommand.Ingest.class,
         BenchCommand.RFileWrite.class, BenchCommand.Ops.class,
-        BenchCommand.Algorithms.class, BenchCommand.Latency.class,
+        BenchCommand.Algorithms.class, BenchCommand.Latency.class, BenchCommand.Graphalytics.class,
         BenchPartitionCommand.class})
 final class BenchCommand implements Runnable {
   @ParentCommand
@@ -28,7 +28,7 @@ final class BenchCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops, algorithms, partition)");
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a benchmark is required (store, spgemm, ingest, rfile, ops, algorithms, latency, graphalytics, partition)");
   }
 
   @Command(name = "store", description = {"Write and scan rates of the engine and of the text paths, beside baselines.",
@@ -327,6 +327,73 @@ final class BenchCommand implements Runnable {
             props == null ? null : () -> Main.openAccumulo(props, bench.main.user);
         tabulo.bench.LatencyBenchmark.print(
             tabulo.bench.LatencyBenchmark.run(embedded, accumulo, repeats, algorithmRuns, System.err), System.out);
+      });
+    }
+  }
+
+  @Command(name = "graphalytics", description = {"LDBC Graphalytics' six algorithms beside python-graphblas.",
+      "Writes a Graph500 graph of SCALE S in LDBC's graph500 shape (undirected, no self-loops, no duplicates, "
+          + "vertices = those with an edge, random weights in (0,1] for sssp) as LDBC files, loads it once with "
+          + "the graphalytics driver and runs each algorithm (as 'graphalytics run'); then the baseline, "
+          + "python/bench/graphalytics_baseline.py: python-graphblas (SuiteSparse:GraphBLAS) on the same graph "
+          + "from numpy arrays, with the checkout's .venv Python (else python3). Prints per algorithm Tabulo's "
+          + "load, processing and makespan, the baseline's load and processing, the ratio of processing times, "
+          + "and whether Tabulo's output validates against the baseline's by LDBC's rules (the command fails if "
+          + "one does not). Without python-graphblas the baseline is skipped, saying how to install it."})
+  static final class Graphalytics implements Runnable {
+    @ParentCommand
+    BenchCommand bench;
+
+    @Option(names = "--scale", paramLabel = "S", description = "SCALE (default: "
+        + tabulo.bench.GraphalyticsBenchmark.DEFAULT_SCALE + "; the goal is 20).")
+    int scale = tabulo.bench.GraphalyticsBenchmark.DEFAULT_SCALE;
+
+    @Option(names = "--algorithms", paramLabel = "NAME,...", description = "Only these: bfs, cdlp, lcc, pr, "
+        + "sssp, wcc (default: all).")
+    String algorithms;
+
+    @Option(names = "--threads", paramLabel = "N", description = "The baseline's threads (default ${DEFAULT-VALUE}).")
+    int threads = 2;
+
+    @Option(names = "--python", paramLabel = "PYTHON", description = "The Python to run the baseline with "
+        + "(default: the checkout's .venv/bin/python, else python3).")
+    String python;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where to put the temporary files (default: temp).")
+    Path dir;
+
+    @Override
+    public void run() {
+      bench.requireEmbedded("graphalytics");
+      if (scale < 1 || scale > 26) {
+        throw new tabulo.storage.TabuloException("--scale: expected a SCALE between 1 and 26, got " + scale);
+      }
+      if (threads < 1) {
+        throw new tabulo.storage.TabuloException("--threads: expected 1 or more, got " + threads);
+      }
+      java.util.List<tabulo.graphalytics.Algorithm> list =
+          tabulo.bench.GraphalyticsBenchmark.algorithms(algorithms); // an unknown name fails before any work
+      java.util.function.BooleanSupplier cancelled = CtrlC.guarding();
+      inTemporaryDirectory(dir, work -> {
+        try (tabulo.storage.Store store = tabulo.embedded.EmbeddedStore.open(work.resolve("db"), "root")) {
+          System.err.println("warming up (SCALE 8, untimed, no baseline)...");
+          Path warm = Files.createDirectories(work.resolve("warm-up"));
+          tabulo.bench.GraphalyticsBenchmark.run(store, warm, new tabulo.bench.GraphalyticsBenchmark.Options(
+              Math.min(8, scale), list, false, python, threads), cancelled,
+              new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+          tabulo.bench.GraphalyticsBenchmark.Result r = tabulo.bench.GraphalyticsBenchmark.run(store,
+              Files.createDirectories(work.resolve("run")),
+              new tabulo.bench.GraphalyticsBenchmark.Options(scale, list, true, python, threads), cancelled,
+              System.err);
+          tabulo.bench.GraphalyticsBenchmark.print(r, System.out);
+          if (r.rows().stream().anyMatch(row -> Boolean.FALSE.equals(row.valid()))) {
+            throw new tabulo.storage.TabuloException("bench graphalytics: an output does not validate against "
+                + "the baseline's");
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted", e);
+        }
       });
     }
   }

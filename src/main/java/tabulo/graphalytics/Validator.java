@@ -11,13 +11,13 @@ import tabulo.util.Progress;
  * LCC and SSSP within 1e-4 of the expected value, relatively (Infinity equal only to Infinity); WCC the
  * same partition, whatever the labels. Both files list every vertex once.
  */
-final class Validator {
+public final class Validator {
   private static final double EPSILON = 1e-4;
 
   private Validator() {}
 
   /** The first difference, naming its vertex, or null when {@code actual} is valid. */
-  static String firstDifference(Algorithm a, Path expected, Path actual) {
+  public static String firstDifference(Algorithm a, Path expected, Path actual) {
     Map<Long, String> got = read(actual);
     Map<String, String> labelFor = new HashMap<>(); // WCC: expected label -> actual label, and back
     Map<String, String> labelBack = new HashMap<>();
