@@ -7,19 +7,18 @@ DATASET is the dataset's path without extension; it reads DATASET.properties (th
 binary arrays DATASET.vertices.npy (sorted ids), .src.npy, .dst.npy (each undirected edge once) and
 .weight.npy. Writes DIR/ALGORITHM in LDBC's output format and prints one JSON line: load_seconds (the
 arrays read and the matrix built) and per algorithm processing_seconds (computing, in memory) and
-write_seconds (the output file). Exits 3 with a message when python-graphblas is not installed.
+write_seconds (the output file). Exits 3 with a message when numpy or python-graphblas is not installed.
 """
 import argparse
 import json
 import sys
 import time
 
-import numpy as np
-
 try:
+    import numpy as np
     import graphblas as gb
-except ImportError:
-    print("python-graphblas is not installed for " + sys.executable, file=sys.stderr)
+except ImportError as e:
+    print(f"{e.name} is not installed for {sys.executable}", file=sys.stderr)
     sys.exit(3)
 
 gb.init("suitesparse", blocking=True)

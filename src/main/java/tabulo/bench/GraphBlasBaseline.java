@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * numpy arrays {@link LdbcDatasetWriter} wrote. Its timings come back as one JSON line.
  */
 final class GraphBlasBaseline {
-  /** The script's exit status when python-graphblas cannot be imported. */
+  /** The script's exit status when numpy or python-graphblas cannot be imported. */
   private static final int NOT_INSTALLED = 3;
   static final String SCRIPT = "python/bench/graphalytics_baseline.py";
 
@@ -68,8 +68,8 @@ final class GraphBlasBaseline {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     int status = p.waitFor();
     if (status == NOT_INSTALLED) {
-      return Result.skipped("python-graphblas is not installed for " + python + "; install it with: " + python
-          + " -m pip install python-graphblas suitesparse-graphblas (or: TABULO_SKIP_JAVA=1 ./test -k install)");
+      return Result.skipped("python-graphblas (or numpy) is not installed for " + python + "; install it with: "
+          + python + " -m pip install numpy scipy python-graphblas suitesparse-graphblas (or: TABULO_SKIP_JAVA=1 ./test -k install)");
     }
     if (status != 0) {
       throw new IOException(script + " failed with status " + status + " (its errors above)");
