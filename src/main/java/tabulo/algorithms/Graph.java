@@ -8,6 +8,7 @@ import java.util.Set;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 
+import tabulo.math.BinaryOp;
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.UnaryOps;
@@ -31,14 +32,23 @@ public final class Graph {
    * 1 (an edge is there when G holds it in either direction, whatever its weight).
    */
   public static Matrix undirected(Matrix g) {
+    return withTranspose(g, BinaryOps.PAIR);
+  }
+
+  /**
+   * G's off-diagonal cells as ones joined with their transpose as a temporary: {@code both} combines a pair
+   * linked in both directions (PAIR: 1, the undirected structure; PLUS: 2, each direction counted).
+   */
+  public static Matrix withTranspose(Matrix g, BinaryOp both) {
     Session s = g.session();
-    // three passes: G's off-diagonal cells as ones, their transpose, the union (pair keeps the one)
+    // three passes: G's off-diagonal cells as ones, their transpose, the union (where one side alone holds a
+    // key, its 1 is kept)
     Matrix ones = g.apply(UnaryOps.ONE, Select.OFFDIAG).temporary();
     Matrix t = ones.transpose().temporary();
-    Matrix both = ones.ewiseAdd(t, BinaryOps.PAIR).temporary();
+    Matrix joined = ones.ewiseAdd(t, both).temporary();
     s.release(t);
     s.release(ones);
-    return both;
+    return joined;
   }
 
   /**

@@ -16,10 +16,8 @@ import tabulo.algorithms.resident.ResidentGraph;
 import tabulo.algorithms.resident.ResidentLabelPropagation;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
-import tabulo.math.UnaryOps;
 import tabulo.ops.Matrix;
 import tabulo.ops.ResultSplits;
-import tabulo.ops.Select;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
@@ -120,15 +118,7 @@ public final class LabelPropagation {
 
   /** A(v, u) = how often u counts as v's neighbour: 1, or 2 when directed and linked both ways. */
   private static Matrix neighbours(Matrix g, boolean directed) {
-    if (!directed) {
-      return Graph.undirected(g);
-    }
-    Matrix ones = g.apply(UnaryOps.ONE, Select.OFFDIAG).temporary();
-    Matrix turned = ones.transpose().temporary();
-    Matrix both = ones.ewiseAdd(turned, BinaryOps.PLUS).temporary();
-    Graph.drop(turned);
-    Graph.drop(ones);
-    return both;
+    return Graph.withTranspose(g, directed ? BinaryOps.PLUS : BinaryOps.PAIR);
   }
 
   /** Refuses a graph so large that count (n+1) + w might not be a double exactly. */
