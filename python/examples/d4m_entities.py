@@ -33,9 +33,9 @@ def main(argv=None):
     print("size:", *E.size(), "entries:", E.nnz())
 
     Ev = val2col(E, "|")  # noqa: F405 - one column per entity: 'PERSON|alice'
-    for _, entity, count in Ev.sum(0).triples():
+    for _, entity, count in Ev.sum(0).triples(ordering=0):
         print("entity count:", entity, int(count))
-    for _, entity_type, count in col2type(Ev, "|").logical().sum(0).triples():  # noqa: F405
+    for _, entity_type, count in col2type(Ev, "|").logical().sum(0).triples(ordering=0):  # noqa: F405
         print("type count:", entity_type, int(count))
     print("people:", *Ev[:, startswith("PERSON|,")].col)
 
@@ -51,7 +51,8 @@ def main(argv=None):
     update = Assoc(["doc1", "doc5"], ["PERSON", "PERSON"], [" smith", "carol"])  # noqa: F405
     merged = E + update
     print("merged doc1 PERSON:", merged.get_value("doc1", "PERSON"))
-    print("added:", *(merged - E).triples())
+    for r, c, v in (merged - E).triples(ordering=0):  # ordering=0: by row, then column, in both
+        print("added:", r, c, v)
     print("unchanged entries:", (merged == E).nnz(), "changed:", (merged != E).nnz())
     print("string values > 0:", (E > 0).nnz())
 

@@ -20,8 +20,9 @@ a,c,5
 
 
 def show(name, A):
+    # ordering=0: by row, then column (D4M.py's find() has "no particular order" without it)
     print(name + ":", " ".join(f"{r}>{c}={v:g}" if not isinstance(v, str) else f"{r}>{c}={v}"
-                               for r, c, v in A.triples()))
+                               for r, c, v in A.triples(ordering=0)))
 
 
 def main(argv=None):

@@ -128,7 +128,8 @@ class D4MMethods:
     def set_adj(self, new_adj, numerical=True):
         """Replaces the adjacency array (in place): its shape may be smaller than the keys (the first keys
         are kept); its numbers are the values, or with ``numerical=False`` 1-based positions among the
-        current values."""
+        current string values (D4M.py casts them to integers: on a numeric array, the values then are
+        the numbers cut to integers)."""
         adj = sparse.csr_matrix(new_adj)
         m, n = adj.shape
         if m > len(self.row) or n > len(self.col):
@@ -136,9 +137,9 @@ class D4MMethods:
                              f"{len(self.col)} columns")
         if numerical:
             return self._become(type(self)._from_parts(self.row[:m], self.col[:n], adj, 1.0))
-        if self.is_numeric():
-            raise ValueError("set_adj(numerical=False) needs string values to point into")
         adj.data = np.trunc(adj.data)
+        if self.is_numeric():
+            return self._become(type(self)._from_parts(self.row[:m], self.col[:n], adj, 1.0))
         if adj.nnz and (adj.data.min() < 0 or adj.data.max() > len(self.val)):
             raise ValueError(f"new_adj: positions must be 1 to {len(self.val)}")
         return self._become(type(self)._from_parts(self.row[:m], self.col[:n], adj, self.val))

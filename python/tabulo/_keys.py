@@ -14,13 +14,16 @@ def split_d4m(text: str) -> list:
 
 def parse_number(token: str):
     """A string as D4M.py's str_to_num reads it: '' is 0, an integral number an int, else a float;
-    anything else is a ValueError naming the string."""
+    anything else is a ValueError naming the string. 'nan' and 'inf' are not numbers there either (D4M.py
+    takes int() of every float, which refuses them), so 'x,nan,' columns stay strings as in D4M.py."""
     if token == "":
         return 0
     try:
         number = float(token)
     except ValueError:
         raise ValueError(f"{token!r} cannot be converted to a number") from None
+    if not np.isfinite(number):
+        raise ValueError(f"{token!r} cannot be converted to a number (not finite)")
     return int(number) if number.is_integer() else number
 
 

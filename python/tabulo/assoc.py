@@ -44,7 +44,7 @@ class Assoc(D4MMethods):
     aggregate : str or callable, optional
         How triples with the same row and column collide: "min" (the default, as in D4M.py), "max",
         "add" (strings concatenate, in input order), "times", "first", "last", or a function of two
-        values applied in input order.
+        values applied in input order; "unique" says there are none (a collision is then an error).
     prevent_upcasting : bool
         Accepted for D4M.py's signature; numeric values are float64 either way.
     convert_val : bool
@@ -138,10 +138,9 @@ class Assoc(D4MMethods):
     # ---- reading ----
 
     def find(self, ordering=None):
-        """(rows, cols, vals) of every entry: in row-major key order (``ordering`` None or 0), or
-        column-major (``ordering=1``)."""
-        if ordering not in (None, 0, 1):
-            raise ValueError(f"ordering must be None, 0 (by row) or 1 (by column), got {ordering!r}")
+        """(rows, cols, vals) of every entry: column-major (by column, then row) where ``ordering == 1``,
+        else row-major (D4M.py: 0 is by row, and None or any other value "no particular order", which
+        here is by row too)."""
         coo = self.adj.tocoo() if ordering != 1 else self.adj.T.tocsr().tocoo()
         rows, cols = (coo.row, coo.col) if ordering != 1 else (coo.col, coo.row)
         return self.row[rows], self.col[cols], self._values(coo.data)
@@ -428,6 +427,9 @@ def _aggregate(data, starts, val, aggregate):
     name = _NAMED.get(aggregate) if isinstance(aggregate, str) else _FUNCTIONS.get(aggregate)
     if aggregate is None:
         name = "min"
+    if isinstance(aggregate, str) and aggregate == "unique":  # D4M.py's promise of no collisions, broken
+        raise ValueError(f"aggregate='unique', but {len(data) - len(starts)} triples repeat a row and column "
+                         "of an earlier one")
     if name is None and isinstance(aggregate, str):
         raise ValueError(f"aggregate must be one of {sorted(set(_NAMED))} or a function, got {aggregate!r}")
     ends = np.r_[starts[1:], len(data)]

@@ -9,8 +9,11 @@ from .assoc import Assoc
 def val2col(a: Assoc, separator: str = "|", int_aware: bool = True) -> Assoc:
     """A(r, c) = v becomes B(r, c + separator + v) = 1 (D4M's val2col: the D4M 2.0 schema's exploded
     columns). Numbers are written as numpy writes them, a trailing '.0' stripped where ``int_aware``
-    (from every key and value, as D4M.py does)."""
+    (from every key and value, as D4M.py does: twice, as its val2col writes them with num_to_str and
+    catstr writes them again, so '1.0.0' becomes '1')."""
     r, c, v = a.find()
+    c = d4m_util.num_to_str(c, int_aware=int_aware)
+    v = d4m_util.num_to_str(v, int_aware=int_aware)
     return Assoc(r, d4m_util.catstr(c, v, separator, int_aware=int_aware), 1)
 
 

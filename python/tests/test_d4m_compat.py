@@ -308,7 +308,10 @@ def test_setters():
     assert assoc_dict(a.copy().set_row("x,y,")) == d(("x", "A", 1.0), ("y", "B", 2.0))
     assert assoc_dict(a.copy().set_col("y,x,")) == d(("a", "x", 1.0), ("b", "y", 2.0))
     assert assoc_dict(a.copy().set_val("v")) == d(("a", "A", "v"), ("b", "B", "v"))
-    assert assoc_dict(a.copy().putval(["q", "p"])) == d(("a", "A", "p"), ("b", "B", "q"))  # sorted: p, q
+    assert assoc_dict(a.copy().putval("q,p,")) == d(("a", "A", "p"), ("b", "B", "q"))  # sorted: p, q
+    # numerical=False: D4M.py casts the new adjacency array to int, so a numeric array's values are cut
+    assert assoc_dict(a.copy().set_adj(sp.csr_matrix(np.array([[2.7, 0], [0, 1.5]])), numerical=False)) \
+        == d(("a", "A", 2.0), ("b", "B", 1.0))
     assert assoc_dict(a.copy().set_adj(sp.csr_matrix(np.array([[0, 4.0]])))) == d(("a", "B", 4.0))
     with pytest.raises(ValueError, match="new_row: 1 distinct keys for 2 rows"):
         a.copy().set_row("x,")
@@ -403,7 +406,7 @@ documents with both: doc1 doc4
    LOCATION|boston  ORGANIZATION|mit  PERSON|alice
 0              1.0               1.0           1.0
 merged doc1 PERSON: alice smith
-added: ('doc5', 'PERSON', 'carol')
+added: doc5 PERSON carol
 unchanged entries: 10 changed: 2
 string values > 0: 0
 """
@@ -433,3 +436,219 @@ two-hop via: a>a=b;c; a>c=b; b>a=c; b>b=a; b>c=a; c>b=a; c>c=a;
 ])
 def test_catkeymul_catvalmul(got, expected):
     assert assoc_dict(got()) == expected
+
+
+# ---- selections: positions and slices exclude the end, D4M ranges include it ----
+# D4M.py's Assoc.__getitem__ docstring: "Regular slices are NOT right end-point inclusive; 'Slices' of the
+# form "a,:,b," ARE right end-point inclusive"; util.select_items: a slice is keys[slice], ints and bools
+# are positions (np.unique: sorted, distinct), 'lo,:,hi,' is keys[first key >= lo : first key > hi].
+
+M = Assoc("r,", "c0,c1,c2,c3,c4,", [1, 2, 3, 4, 5])
+
+
+@pytest.mark.parametrize("select,cols", [
+    (slice(1, 3), ["c1", "c2"]),  # A[:, 1:3]: positions 1 and 2, not 3
+    (slice(None, None, 2), ["c0", "c2", "c4"]),
+    (slice(-2, None), ["c3", "c4"]),
+    (1, ["c1"]), (-1, ["c4"]),  # an int is one position
+    ([3, 1, 3], ["c1", "c3"]),
+    (np.array([False, True, False, True, False]), ["c1", "c3"]),
+    ("c1,:,c3,", ["c1", "c2", "c3"]),  # the range's end is in
+    ("c1,:,c25,", ["c1", "c2"]),  # stops before the first key past 'c25'
+    ("c05,:,c2,", ["c1", "c2"]),
+    (":,c2,", ["c0", "c1", "c2"]), ("c3,:,", ["c3", "c4"]), (":", ["c0", "c1", "c2", "c3", "c4"]),
+    ("c3,:,c1,", []),  # keys[3:2]
+    (["c1", ":", "c2"], ["c1", "c2"]),
+    ("c1,c3,c9,", ["c1", "c3"]),  # keys that are not there select nothing
+    # every key before the range's start: D4M.py falls back to position 0 and so selects every key (a bug,
+    # listed in docs/python.md); Tabulo selects none
+    ("d,:,", []), ("d,:,e,", []),
+])
+def test_column_selections_by_position_and_range(select, cols):
+    assert M[:, select].col.tolist() == cols
+
+
+def test_integers_select_positions_also_among_numeric_keys():
+    # select_items treats an int array as positions whatever the keys are; floats are keys
+    n = Assoc("r,", [10, 20, 30], [1, 2, 3])
+    assert n[:, 1].col.tolist() == [20] and n[:, 0:2].col.tolist() == [10, 20]
+    assert n[:, [30.0]].col.tolist() == [30]
+
+
+# ---- constructor options ----
+
+@pytest.mark.parametrize("make,expected", [
+    # aggregate='unique' promises no collisions (D4M.py then skips aggregation)
+    (lambda: Assoc("a,b,", "A,B,", [1, 2], aggregate="unique"), d(("a", "A", 1.0), ("b", "B", 2.0))),
+    (lambda: Assoc("a,b,", "A,B,", 1.0, sp.coo_matrix(np.array([[3.0, 0], [0, 4.0]])), aggregate="unique"),
+     d(("a", "A", 3.0), ("b", "B", 4.0))),
+    # aggregate first, then drop nulls: min(1, 2, 0) is 0 (util.aggregate_triples's docstring), not stored
+    (lambda: Assoc("a,a,a,b,", "A,A,A,B,", [1, 2, 0, 3]), d(("b", "B", 3.0))),
+    (lambda: Assoc("a,a,", "A,A,", [2, -2], aggregate="add"), {}),
+    # prevent_upcasting keeps D4M.py's values (its int/float types are not kept here: docs/python.md)
+    (lambda: Assoc("a,b,", "A,A,", [1, 2.5], prevent_upcasting=True), d(("a", "A", 1.0), ("b", "A", 2.5))),
+    # convert_val: str_to_num of each value; '' is 0, a null
+    (lambda: Assoc("a,b,c,", "A,A,A,", ["1", "2.5", ""], convert_val=True), d(("a", "A", 1.0), ("b", "A", 2.5))),
+    (lambda: Assoc("a,b,", "A,A,", "1e3,-4,", convert_val=True), d(("a", "A", 1000.0), ("b", "A", -4.0))),
+    # adj with string values: 1-based positions in the sorted distinct val ['p', 'q']
+    (lambda: Assoc("a,b,", "A,", "q,p,", adj=sp.coo_matrix(np.array([[2], [1]]))), d(("a", "A", "q"), ("b", "A", "p"))),
+])
+def test_constructor_options(make, expected):
+    assert assoc_dict(make()) == expected
+
+
+def test_constructor_option_errors():
+    # D4M.py calls the string 'unique' on a collision (TypeError); here a ValueError says what happened
+    with pytest.raises(ValueError, match="aggregate='unique', but 1 triples repeat a row and column"):
+        Assoc("a,a,", "A,A,", [1, 2], aggregate="unique")
+    # str_to_num takes int() of every float, which refuses nan (and inf)
+    with pytest.raises(ValueError, match="convert_val: 'nan' cannot be converted"):
+        Assoc("a,", "A,", ["nan"], convert_val=True)
+
+
+# ---- find(ordering=) ----
+
+F = Assoc("a,a,b,", "B,A,A,", [1, 2, 3])
+
+
+@pytest.mark.parametrize("ordering,expected", [
+    (0, [("a", "A", 2.0), ("a", "B", 1.0), ("b", "A", 3.0)]),  # csr: by row, then column
+    (1, [("a", "A", 2.0), ("b", "A", 3.0), ("a", "B", 1.0)]),  # csc: by column, then row
+    # None or any other value: D4M.py's "no particular order" (its COO order); here by row
+    (None, [("a", "A", 2.0), ("a", "B", 1.0), ("b", "A", 3.0)]),
+    (2, [("a", "A", 2.0), ("a", "B", 1.0), ("b", "A", 3.0)]),
+])
+def test_find_ordering(ordering, expected):
+    assert F.triples(ordering=ordering) == expected
+    assert list(zip(*[x.tolist() for x in F.find(ordering=ordering)])) == expected
+
+
+# ---- val2col(int_aware=), col_to_type(convert=), num_to_str(labels_only=, values_only=), str_to_num ----
+
+@pytest.mark.parametrize("got,expected", [
+    # val2col writes keys and values with num_to_str, then catstr writes them again: '.0' goes twice
+    (lambda: val2col(Assoc("a,", "A,", "1.0.0,")), d(("a", "A|1", 1.0))),
+    (lambda: val2col(Assoc("a,", "A,", "1.0.0,"), int_aware=False), d(("a", "A|1.0.0", 1.0))),
+    (lambda: val2col(Assoc("a,", [1.0], [2.5])), d(("a", "1|2.5", 1.0))),
+    (lambda: val2col(Assoc("a,", [1.0], [2.5]), "/", int_aware=False), d(("a", "1.0/2.5", 1.0))),
+    # col_to_type converts only where every value is a number (str_to_num(silent=False) raises otherwise)
+    (lambda: col_to_type(Assoc("a,b,", "x|nan,x|1,", 1)), d(("a", "x", "nan"), ("b", "x", "1"))),
+    (lambda: col_to_type(Assoc("a,b,", "x|2.5,y|-1,", 1)), d(("a", "x", 2.5), ("b", "y", -1.0))),
+    (lambda: col_to_type(Assoc("a,b,", "x|1|z,y|,", 1)), d(("a", "x", 1.0))),  # split[1]; '' is 0, a null
+    (lambda: col_to_type(Assoc("a,a,", "x|10,x|9,", 1)), d(("a", "x", 9.0))),  # min of the numbers
+    (lambda: col_to_type(Assoc("a,a,", "x|10,x|9,", 1), convert=False), d(("a", "x", "10"))),  # of the strings
+    # num_to_str: astype(str), no '.0' stripped; keys unless values_only, values unless labels_only
+    (lambda: num_to_str(Assoc([1.5], [2], [3])), d(("1.5", "2", "3.0"))),
+    (lambda: num_to_str(Assoc([1.5], [2], [3]), values_only=True), d((1.5, 2, "3.0"))),
+    (lambda: num_to_str(Assoc([1.5], [2], [3]), labels_only=True), d(("1.5", "2", 3.0))),
+    (lambda: num_to_str(Assoc([1.5], [2], [3]), labels_only=True, values_only=True), d((1.5, 2, 3.0))),
+])
+def test_schema_function_options(got, expected):
+    assert assoc_dict(got()) == expected
+
+
+@pytest.mark.parametrize("text,message", [
+    ("nan", "a cannot be converted"),  # not a number whole, so split on its last character 'n': '', 'a'
+    ("inf", "in cannot be converted"),  # D4M.py: OverflowError from int(inf); split on 'f': 'in'
+    ("1,x,", "x cannot be converted"),
+])
+def test_str_to_num_refuses(text, message):
+    with pytest.raises(ValueError, match=message):
+        util.str_to_num(text)
+
+
+def test_diag_of_string_values_keeps_each_value():
+    # D4M.py's diag gives the k-th diagonal entry the k-th smallest value (a bug listed in docs/python.md)
+    assert assoc_dict(Assoc("a,b,c,", "a,b,a,", "y,x,z,").diag()) == d(("a", "a", "y"), ("b", "b", "x"))
+
+
+# ---- readcsv / readcsvtotriples / writecsv options ----
+
+@pytest.mark.parametrize("text,options,expected", [
+    # labels: row keys from the first item, column keys from the first line; empty items left out
+    (",A,B\na,1,\n\nb,,x\n", {}, (["a", "b"], ["A", "B"], ["1", "x"])),
+    # without labels: keys are (line, item) counted from 0; a blank line is skipped and not counted
+    ("p,q\n\n,r\n", {"labels": False}, ([0, 0, 1], [0, 1, 1], ["p", "q", "r"])),
+    # convert_keys: str_to_num of the row keys and of the column keys, each only where all are numbers
+    (",1,2\n3,a,b\nx,c,\n", {"convert_keys": True}, (["3", "3", "x"], [1, 2, 1], ["a", "b", "c"])),
+    # convert = convert_keys and convert_values
+    (",1\n2,3.5\n", {"convert": True}, ([2], [1], [3.5])),
+    (",A\nr,3\ns,nan\n", {"convert_values": True}, (["r", "s"], ["A", "A"], ["3", "nan"])),
+    # triples: three items a line, never converted
+    ("a;A;1\n\nb;B;2\n", {"triples": True, "convert": True, "delimiter": ";"},
+     (["a", "b"], ["A", "B"], ["1", "2"])),
+    # csv.reader's options
+    ("\tA\na\t'x\ty'\n", {"delimiter": "\t", "quotechar": "'"}, (["a"], ["A"], ["x\ty"])),
+])
+def test_readcsvtotriples_options(tmp_path, text, options, expected):
+    path = tmp_path / "t.csv"
+    path.write_text(text)
+    got = readcsvtotriples(path, **options)
+    assert tuple(list(np.asarray(x).tolist()) for x in got) == expected
+
+
+def test_csv_errors_and_writecsv_numbers(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text(",A,B\na,1\n")
+    with pytest.raises(ValueError, match="has 2 items, the column keys 3"):
+        readcsv(bad)
+    bad.write_text("a,b\n")
+    with pytest.raises(ValueError, match="has 2 items; triples=True needs 3"):
+        readcsv(bad, triples=True)
+    out = tmp_path / "n.csv"
+    writecsv(Assoc([1, 2], "A,B,", [0.5, 3]), out, delimiter=";")  # csv writes str(): '0.5', '3.0'
+    assert out.read_text() == ";A;B\n1;0.5;\n2;;3.0\n"
+    assert assoc_dict(readcsv(out, delimiter=";", convert=True)) == d((1, "A", 0.5), (2, "B", 3.0))
+
+
+# ---- read_mat / save_mat: D4M's Assoc object (fields row, col, val, A) ----
+
+def _matlab_assoc(row, col, val, adj):
+    from scipy.io.matlab import MatlabObject
+    fields = np.zeros((1, 1), dtype=[("row", "O"), ("col", "O"), ("val", "O"), ("A", "O")])
+    fields[0, 0]["row"], fields[0, 0]["col"], fields[0, 0]["val"], fields[0, 0]["A"] = row, col, val, adj
+    return MatlabObject(fields, "Assoc")
+
+
+def test_read_mat_reads_d4m_objects(tmp_path):
+    from scipy import io
+    from tabulo.D4M.assoc import read_mat
+    path = tmp_path / "a.mat"
+    # numeric: val empty, A holds the values; strings: val lists them, A holds 1-based positions
+    numeric = _matlab_assoc("a\nb\n", "A\nB\n", np.zeros((0, 0)), sp.csc_matrix(np.array([[1.0, 0], [0, 2.0]])))
+    strings = _matlab_assoc("r,s,", "C,", "p,q,", sp.csc_matrix(np.array([[2.0], [1.0]])))
+    io.savemat(path, {"N": numeric})
+    assert assoc_dict(read_mat(path)) == d(("a", "A", 1.0), ("b", "B", 2.0))  # one Assoc: itself
+    io.savemat(path, {"N": numeric, "S": strings, "x": np.ones(2)})
+    both = read_mat(path)  # several: a dict by name, other variables left out
+    assert sorted(both) == ["N", "S"] and assoc_dict(both["S"]) == d(("r", "C", "q"), ("s", "C", "p"))
+
+
+def test_save_mat_writes_what_read_mat_reads(tmp_path):
+    from scipy import io
+    from tabulo.D4M.assoc import read_mat, save_mat
+    path = tmp_path / "s.mat"
+    save_mat(path, Assoc("a,b,a,", "A,B,B,", "x,y,x,"), name="E")
+    fields = io.loadmat(path)["E"][0][0]
+    assert [str(fields[0][0]), str(fields[1][0]), str(fields[2][0])] == ["a\nb\n", "A\nB\n", "x\ny\n"]
+    assert fields[3].toarray().tolist() == [[1.0, 1.0], [0.0, 2.0]]
+    assert assoc_dict(read_mat(path)) == d(("a", "A", "x"), ("a", "B", "x"), ("b", "B", "y"))
+    save_mat(path, Assoc([1, 2], "A,", [2.5, 3]))
+    assert assoc_dict(read_mat(path)) == d(("1", "A", 2.5), ("2", "A", 3.0))  # D4M keys are text
+
+
+# ---- the example scripts differ from D4M.py scripts in their imports only ----
+
+@pytest.mark.parametrize("name", ["d4m_entities", "d4m_network"])
+def test_examples_differ_from_d4m_py_only_in_their_imports(name):
+    from pathlib import Path
+    source = (Path(__file__).resolve().parent.parent / "examples" / f"{name}.py").read_text()
+    code_lines = [line for line in source.splitlines() if "tabulo" in line and not line.startswith(" ")]
+    assert code_lines, name
+    for line in code_lines:
+        # each such line is an import whose comment gives D4M.py's: tabulo.D4M -> D4M
+        code, _, comment = line.partition("#")
+        assert code.startswith(("from tabulo.D4M", "import tabulo.D4M")), line
+        assert comment.split("D4M.py: ")[1].strip() == code.replace("tabulo.D4M", "D4M").strip(), line
+    body = [line for line in source.splitlines() if "tabulo" in line and line.startswith(" ")]
+    assert body == [], body

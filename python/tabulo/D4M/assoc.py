@@ -9,9 +9,11 @@ from ..d4m_csv import readcsv, readcsvtotriples, writecsv
 from ..d4m_functions import (assoc_equal, assoc_max, assoc_min, catkeymul, catvalmul, col2type, col_to_type,
                              combine, hadamard, is_empty_assoc, nnz, num2str, num_to_str, sqin, sqout, transpose,
                              val2col)
+from ..d4m_mat import read_mat, save_mat
 
 operation_dict = util.operation_dict()
 
 __all__ = ["Assoc", "assoc_equal", "assoc_max", "assoc_min", "catkeymul", "catvalmul", "col2type", "col_to_type",
            "combine", "hadamard", "is_empty_assoc", "nnz", "np", "num2str", "num_to_str", "operation_dict", "readcsv",
-           "readcsvtotriples", "sparse", "sqin", "sqout", "transpose", "util", "val2col", "writecsv"]
+           "read_mat", "readcsvtotriples", "save_mat", "sparse", "sqin", "sqout", "transpose", "util", "val2col",
+           "writecsv"]
