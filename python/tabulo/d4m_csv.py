@@ -81,13 +81,13 @@ def readcsv(filename, labels=True, triples=False, convert_keys=False, convert_va
     return Assoc(rows, cols, vals)
 
 
-def writecsv(a: Assoc, filename, **fmtparams) -> None:
+def writecsv(A: Assoc, filename, **fmtparams) -> None:
     """Writes the array as a CSV table: an empty first item then the column keys, and per row its key and
     its values (empty where there is none). ``fmtparams`` are ``csv.writer`` options."""
-    entries = a.to_dict2()
-    cols = a.col.tolist()
+    entries = A.to_dict2()
+    cols = A.col.tolist()
     with open(filename, "w", newline="") as f:
         writer = csv.writer(f, lineterminator="\n", **fmtparams)
         writer.writerow([None] + cols)
-        for r in a.row.tolist():
+        for r in A.row.tolist():
             writer.writerow([r] + [entries.get((r, c)) for c in cols])

@@ -6,23 +6,23 @@ from . import d4m_util
 from .assoc import Assoc
 
 
-def val2col(a: Assoc, separator: str = "|", int_aware: bool = True) -> Assoc:
+def val2col(A: Assoc, separator: str = "|", int_aware: bool = True) -> Assoc:
     """A(r, c) = v becomes B(r, c + separator + v) = 1 (D4M's val2col: the D4M 2.0 schema's exploded
     columns). Numbers are written as numpy writes them, a trailing '.0' stripped where ``int_aware``
     (from every key and value, as D4M.py does: twice, as its val2col writes them with num_to_str and
     catstr writes them again, so '1.0.0' becomes '1')."""
-    r, c, v = a.find()
+    r, c, v = A.find()
     c = d4m_util.num_to_str(c, int_aware=int_aware)
     v = d4m_util.num_to_str(v, int_aware=int_aware)
     return Assoc(r, d4m_util.catstr(c, v, separator, int_aware=int_aware), 1)
 
 
-def col_to_type(a: Assoc, separator: str = "|", convert: bool = True) -> Assoc:
+def col_to_type(A: Assoc, separator: str = "|", convert: bool = True) -> Assoc:
     """The inverse of val2col: column c + separator + v becomes column c with value v (the part between
     the first and any second separator, as D4M.py splits). With ``convert`` the values become numbers
     where every one of them is a number. Of two values for one row and column the smaller is kept; a
     column key without the separator is an error naming it."""
-    r, c, _ = a.find()
+    r, c, _ = A.find()
     if c.dtype.kind != "U":
         raise ValueError(f"col_to_type: the column keys must be strings, got {c.dtype}")
     parts = [k.split(separator) for k in c.tolist()]
@@ -41,10 +41,10 @@ def col_to_type(a: Assoc, separator: str = "|", convert: bool = True) -> Assoc:
 col2type = col_to_type
 
 
-def num_to_str(a: Assoc, labels_only: bool = False, values_only: bool = False) -> Assoc:
+def num_to_str(A: Assoc, labels_only: bool = False, values_only: bool = False) -> Assoc:
     """Numbers as strings as numpy writes them ('2.0', '1'): in the keys unless ``values_only``, in the
     values unless ``labels_only``."""
-    r, c, v = a.find()
+    r, c, v = A.find()
     if not values_only:
         r, c = r.astype(str), c.astype(str)
     if not labels_only:
@@ -88,14 +88,14 @@ def _listing(a: Assoc, b: Assoc, text) -> Assoc:
     return Assoc(a.row[rows], b.col[cols], vals)
 
 
-def catkeymul(a: Assoc, b: Assoc, delimiter: str = ";") -> Assoc:
+def catkeymul(A: Assoc, B: Assoc, delimiter: str = ";") -> Assoc:
     """The product's pattern with, as each value, the shared keys k where A(i, k) and B(k, j) are both
     stored, in key order, each followed by the delimiter: 'k1;k2;' (D4M's CatKeyMul; numeric keys written
     as numpy writes them, '1.0' for a float)."""
-    return _listing(a, b, lambda i, j, keys: "".join(k + delimiter for k in np.asarray(keys).astype(str)))
+    return _listing(A, B, lambda i, j, keys: "".join(k + delimiter for k in np.asarray(keys).astype(str)))
 
 
-def catvalmul(a: Assoc, b: Assoc, pair_delimiter: str = ",", delimiter: str = ";") -> Assoc:
+def catvalmul(A: Assoc, B: Assoc, pair_delimiter: str = ",", delimiter: str = ";") -> Assoc:
     """The product's pattern with, as each value, the pairs of values that met, in the order of the shared
     keys k: 'A(i,k),B(k,j),;' per k (D4M's CatValMul: '1,2,;3,4,;'). Each pair is written by D4M.py's
     num_to_str: numbers as numpy writes them, a trailing '.0' stripped."""
@@ -106,38 +106,38 @@ def catvalmul(a: Assoc, b: Assoc, pair_delimiter: str = ",", delimiter: str = ";
     def text(i, j, keys):
         pairs = []
         for k in keys:
-            ka = int(np.searchsorted(a.col, k))
-            kb = int(np.searchsorted(b.row, k))
-            pair = d4m_util.num_to_str([value(a, i, ka), value(b, kb, j)])
+            ka = int(np.searchsorted(A.col, k))
+            kb = int(np.searchsorted(B.row, k))
+            pair = d4m_util.num_to_str([value(A, i, ka), value(B, kb, j)])
             pairs.append(pair[0] + pair_delimiter + pair[1] + pair_delimiter)
         return "".join(p + delimiter for p in pairs)
 
-    return _listing(a, b, text)
+    return _listing(A, B, text)
 
 
 # ---- D4M.py's module-level forms of Assoc's methods, and array equality ----
 
-def nnz(a: Assoc) -> int:
-    return a.nnz()
+def nnz(A: Assoc) -> int:
+    return A.nnz()
 
 
-def hadamard(a: Assoc, b: Assoc) -> Assoc:
+def hadamard(A: Assoc, B: Assoc) -> Assoc:
     """The element-wise product ``A * B``."""
-    return a * b
+    return A * B
 
 
-def combine(a: Assoc, b: Assoc, binary_op, right_zero: bool = False, left_zero: bool = False) -> Assoc:
-    return a.combine(b, binary_op, right_zero=right_zero, left_zero=left_zero)
+def combine(A: Assoc, B: Assoc, binary_op, right_zero: bool = False, left_zero: bool = False) -> Assoc:
+    return A.combine(B, binary_op, right_zero=right_zero, left_zero=left_zero)
 
 
-def assoc_min(a, b, sort_key=None) -> Assoc:
+def assoc_min(A, B, sort_key=None) -> Assoc:
     """The element-wise minimum of two arrays, or of an array and a value (either side)."""
-    return a.min(b, sort_key=sort_key) if isinstance(a, Assoc) else _assoc_only(b, "assoc_min").min(a, sort_key)
+    return A.min(B, sort_key=sort_key) if isinstance(A, Assoc) else _assoc_only(B, "assoc_min").min(A, sort_key)
 
 
-def assoc_max(a, b, sort_key=None) -> Assoc:
+def assoc_max(A, B, sort_key=None) -> Assoc:
     """The element-wise maximum of two arrays, or of an array and a value (either side)."""
-    return a.max(b, sort_key=sort_key) if isinstance(a, Assoc) else _assoc_only(b, "assoc_max").max(a, sort_key)
+    return A.max(B, sort_key=sort_key) if isinstance(A, Assoc) else _assoc_only(B, "assoc_max").max(A, sort_key)
 
 
 def _assoc_only(x, name):
@@ -146,35 +146,35 @@ def _assoc_only(x, name):
     return x
 
 
-def transpose(a: Assoc, copy: bool = True) -> Assoc:
-    return a.transpose(copy=copy)
+def transpose(A: Assoc, copy: bool = True) -> Assoc:
+    return A.transpose(copy=copy)
 
 
-def sqin(a: Assoc) -> Assoc:
-    return a.sqin()
+def sqin(A: Assoc) -> Assoc:
+    return A.sqin()
 
 
-def sqout(a: Assoc) -> Assoc:
-    return a.sqout()
+def sqout(A: Assoc) -> Assoc:
+    return A.sqout()
 
 
-def is_empty_assoc(a: Assoc) -> bool:
+def is_empty_assoc(A: Assoc) -> bool:
     """True where the array stores no entry."""
-    return a.nnz() == 0
+    return A.nnz() == 0
 
 
-def assoc_equal(a: Assoc, b: Assoc, return_info: bool = False) -> bool:
+def assoc_equal(A: Assoc, B: Assoc, return_info: bool = False) -> bool:
     """True where both arrays have the same keys, values and entries (with ``return_info``, each part
     that differs is printed)."""
     differences = []
-    if not np.array_equal(a.row, b.row):
-        differences.append(f"Rows unequal:{a.row} (dtype={a.row.dtype}) vs. {b.row} (dtype={b.row.dtype})")
-    if not np.array_equal(a.col, b.col):
-        differences.append(f"Cols unequal:{a.col} (dtype={a.col.dtype}) vs. {b.col} (dtype={b.col.dtype})")
-    if a.is_numeric() != b.is_numeric() or (not a.is_numeric() and not np.array_equal(a.val, b.val)):
-        differences.append(f"Vals unequal:{a.val} vs. {b.val}")
-    if a.adj.shape != b.adj.shape or (a.adj != b.adj).nnz:
-        differences.append(f"Adjs unequal:{a.adj} vs. {b.adj}")
+    if not np.array_equal(A.row, B.row):
+        differences.append(f"Rows unequal:{A.row} (dtype={A.row.dtype}) vs. {B.row} (dtype={B.row.dtype})")
+    if not np.array_equal(A.col, B.col):
+        differences.append(f"Cols unequal:{A.col} (dtype={A.col.dtype}) vs. {B.col} (dtype={B.col.dtype})")
+    if A.is_numeric() != B.is_numeric() or (not A.is_numeric() and not np.array_equal(A.val, B.val)):
+        differences.append(f"Vals unequal:{A.val} vs. {B.val}")
+    if A.adj.shape != B.adj.shape or (A.adj != B.adj).nnz:
+        differences.append(f"Adjs unequal:{A.adj} vs. {B.adj}")
     if return_info:
         for line in differences:
             print(line)

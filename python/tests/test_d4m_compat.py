@@ -475,7 +475,7 @@ def test_integers_select_positions_also_among_numeric_keys():
     assert n[:, [30.0]].col.tolist() == [30]
 
 
-# ---- constructor options ----
+# ---- constructor options (D4M.py: Assoc.__init__, util.sanitize, util.str_to_num, util.aggregate_triples) ----
 
 @pytest.mark.parametrize("make,expected", [
     # aggregate='unique' promises no collisions (D4M.py then skips aggregation)
@@ -506,7 +506,7 @@ def test_constructor_option_errors():
         Assoc("a,", "A,", ["nan"], convert_val=True)
 
 
-# ---- find(ordering=) ----
+# ---- find(ordering=) (D4M.py: Assoc.find, csr for 0, csc for 1, the COO matrix as it is otherwise) ----
 
 F = Assoc("a,a,b,", "B,A,A,", [1, 2, 3])
 
@@ -524,6 +524,7 @@ def test_find_ordering(ordering, expected):
 
 
 # ---- val2col(int_aware=), col_to_type(convert=), num_to_str(labels_only=, values_only=), str_to_num ----
+# (D4M.py: assoc.val2col, assoc.col_to_type, assoc.num_to_str; util.num_to_str, util.catstr, util.str_to_num)
 
 @pytest.mark.parametrize("got,expected", [
     # val2col writes keys and values with num_to_str, then catstr writes them again: '.0' goes twice
@@ -562,7 +563,7 @@ def test_diag_of_string_values_keeps_each_value():
     assert assoc_dict(Assoc("a,b,c,", "a,b,a,", "y,x,z,").diag()) == d(("a", "a", "y"), ("b", "b", "x"))
 
 
-# ---- readcsv / readcsvtotriples / writecsv options ----
+# ---- readcsv / readcsvtotriples / writecsv options (D4M.py: assoc.readcsvtotriples, assoc.writecsv) ----
 
 @pytest.mark.parametrize("text,options,expected", [
     # labels: row keys from the first item, column keys from the first line; empty items left out
@@ -601,7 +602,7 @@ def test_csv_errors_and_writecsv_numbers(tmp_path):
     assert assoc_dict(readcsv(out, delimiter=";", convert=True)) == d((1, "A", 0.5), (2, "B", 3.0))
 
 
-# ---- read_mat / save_mat: D4M's Assoc object (fields row, col, val, A) ----
+# ---- read_mat / save_mat: D4M's Assoc object (fields row, col, val, A; D4M.py: assoc.read_mat) ----
 
 def _matlab_assoc(row, col, val, adj):
     from scipy.io.matlab import MatlabObject
@@ -652,3 +653,62 @@ def test_examples_differ_from_d4m_py_only_in_their_imports(name):
         assert comment.split("D4M.py: ")[1].strip() == code.replace("tabulo.D4M", "D4M").strip(), line
     body = [line for line in source.splitlines() if "tabulo" in line and line.startswith(" ")]
     assert body == [], body
+
+
+# ---- every public name of D4M.py's assoc and util modules, with its parameter names (keyword calls work) ----
+# (D4M.py's D4M/assoc.py and D4M/util.py, their def lines; None: a name that is no function or an alias)
+
+D4M_PY_ASSOC = {
+    "nnz": "A", "hadamard": "A B", "combine": "A B binary_op right_zero left_zero", "assoc_min": "A B sort_key",
+    "assoc_max": "A B sort_key", "transpose": "A copy", "sqin": "A", "sqout": "A", "catkeymul": "A B delimiter",
+    "catvalmul": "A B pair_delimiter delimiter", "val2col": "A separator int_aware",
+    "col_to_type": "A separator convert", "num_to_str": "A labels_only values_only", "is_empty_assoc": "A",
+    "assoc_equal": "A B return_info",
+    "readcsvtotriples": "filename labels convert_keys convert_values convert triples fmtoptions",
+    "readcsv": "filename labels triples convert_keys convert_values convert fmtoptions",
+    "writecsv": "A filename fmtparams", "read_mat": "fname", "save_mat": "fname A name spio_savemat_kwargs",
+    "col2type": None, "num2str": None, "operation_dict": None, "util": None, "Assoc": None,
+}
+D4M_PY_UTIL = {
+    "string_gen": "length_", "num_string_gen": "length_ upper_bound", "is_numeric": "object_",
+    "sorted_union": "array_1 array_2 return_index",
+    "sorted_intersect": "array_1 array_2 return_index return_index_1 return_index_2",
+    "select_items": "selection keys return_indices", "contains": "substrings", "startswith": "prefixes",
+    "str_to_num": "array silent", "remove_suffix": "word suffix", "num_to_str": "array int_aware",
+    "can_sanitize": "object_", "sanitize": "object_ prevent_upcasting", "to_db_string": "object_",
+    "from_db_string": "db_string", "np_sorted": "arr", "aggregate_triples": "row col val func",
+    "sorted_append": "new_entry sorted_array array_of_indices new_entry_name sorted_array_name",
+    "update_indices": "array_of_indices sorted_bad_indices size offset mark", "first": "object_1 _",
+    "last": "_ object_2", "operation_dict": "", "catstr": "str_array_1 str_array_2 separator int_aware",
+    "get_default_args": "func arg_names", "replace_default_args": "func arg_pairs",
+    "add": None, "times": None, "mul": None, "KeyVal": None, "StrList": None, "ArrayLike": None, "Selectable": None,
+}
+D4M_PY_METHODS = {
+    "__init__": "row col val adj aggregate prevent_upcasting convert_val", "is_canonical": "", "dropzeros": "copy",
+    "condense": "", "deepcondense": "", "set_row": "new_row", "set_col": "new_col", "set_val": "new_val",
+    "set_adj": "new_adj numerical", "find": "ordering", "triples": "ordering", "to_dict": "", "to_dict2": "",
+    "get_row": "", "get_col": "", "get_val": "", "get_adj": "",
+    "get_value": "row_key col_key indices row_index col_index", "size": "", "nnz": "",
+    "printfull": "cutoff_rows cutoff_cols", "spy": "rename_axes pyplot_spy_kwargs", "copy": "", "deepcopy": "",
+    "diag": "", "logical": "copy", "transpose": "copy", "nocol": "copy", "norow": "copy", "sum": "axis",
+    "combine": "other binary_op right_zero left_zero zero", "semiring_prod": "other semi_add semi_mult",
+    "multiply": "other", "divide": "other", "min": "other sort_key", "max": "other sort_key", "sqin": "", "sqout": "",
+    "catkeymul": "other delimiter", "catvalmul": "other pair_delimiter delimiter",
+    "compare": "other sort_key inverse include_inverse",
+    "putrow": None, "putcol": None, "putval": None, "putadj": None, "put_row": None, "put_col": None,
+    "put_val": None, "put_adj": None, "null_values": None, "__setitem__": None, "__getitem__": None,
+    "__copy__": None, "__deepcopy__": None, "__str__": None, "__add__": None, "__sub__": None, "__mul__": None,
+    "__rmul__": None, "__matmul__": None, "__rmatmul__": None, "__and__": None, "__or__": None, "__eq__": None,
+    "__ne__": None, "__lt__": None, "__le__": None, "__gt__": None, "__ge__": None,
+}
+
+
+@pytest.mark.parametrize("owner,table", [(D4M.assoc, D4M_PY_ASSOC), (D4M.util, D4M_PY_UTIL),
+                                         (Assoc, D4M_PY_METHODS)], ids=["assoc", "util", "Assoc"])
+def test_every_d4m_py_name_with_its_parameters(owner, table):
+    import inspect
+    for name, parameters in table.items():
+        assert hasattr(owner, name), name
+        if parameters is not None:
+            got = [p for p in inspect.signature(getattr(owner, name)).parameters if p != "self"]
+            assert got == parameters.split(), name
