@@ -130,7 +130,7 @@ class D4MMethods:
         are kept); its numbers are the values, or with ``numerical=False`` 1-based positions among the
         current string values (D4M.py casts them to integers: on a numeric array, the values then are
         the numbers cut to integers)."""
-        adj = sparse.csr_matrix(new_adj)
+        adj = sparse.csr_matrix(new_adj, dtype=np.float64)  # numeric values are float64 here
         m, n = adj.shape
         if m > len(self.row) or n > len(self.col):
             raise ValueError(f"new_adj: shape {adj.shape} is larger than the {len(self.row)} rows x "

@@ -60,7 +60,8 @@ class Assoc(D4MMethods):
         r = as_list(row, what="row")
         c = as_list(col, what="col")
         if adj is not None:
-            r, c, v = _triples_of_adjacency(r, c, val, adj, convert_val)
+            r, c, v = _triples_of_adjacency(r, c, val, adj, convert_val,
+                                            isinstance(aggregate, str) and aggregate == "unique")
         else:
             v = as_list(val, convert_numbers=convert_val, what="val")
         n = max(len(r), len(c), len(v))
@@ -371,15 +372,18 @@ def _factorize(keys):
     return uniques.astype(keys.dtype if is_string(keys) else uniques.dtype), codes.astype(np.int64)
 
 
-def _triples_of_adjacency(r, c, val, adj, convert_val):
-    """D4M.py's Assoc(row, col, val, adj): the triples the adjacency array holds."""
+def _triples_of_adjacency(r, c, val, adj, convert_val, as_given=False):
+    """D4M.py's Assoc(row, col, val, adj): the triples the adjacency array holds. Its rows and columns are
+    the sorted distinct keys, and its numbers positions in the sorted distinct values; ``as_given``
+    (aggregate='unique', D4M.py's "already sorted and unique") takes keys and values in the order given."""
     if not sparse.issparse(adj):
         adj = sparse.coo_matrix(np.asarray(adj))
     coo = sparse.coo_matrix(adj)
     coo.sum_duplicates()
-    row_keys, col_keys = np.unique(r), np.unique(c)
+    distinct = (lambda x: x) if as_given else np.unique
+    row_keys, col_keys = distinct(r), distinct(c)
     numeric = isinstance(val, float) and val == 1.0
-    values = None if numeric else np.unique(as_list(val, convert_numbers=convert_val, what="val"))
+    values = None if numeric else distinct(as_list(val, convert_numbers=convert_val, what="val"))
     short = [what for what, have, need in (
         ("row indices", len(row_keys), coo.shape[0]), ("col indices", len(col_keys), coo.shape[1]),
         ("values", 0 if numeric else len(values), 0 if numeric else len(np.unique(coo.data))))

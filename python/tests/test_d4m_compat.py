@@ -482,6 +482,11 @@ def test_integers_select_positions_also_among_numeric_keys():
     (lambda: Assoc("a,b,", "A,B,", [1, 2], aggregate="unique"), d(("a", "A", 1.0), ("b", "B", 2.0))),
     (lambda: Assoc("a,b,", "A,B,", 1.0, sp.coo_matrix(np.array([[3.0, 0], [0, 4.0]])), aggregate="unique"),
      d(("a", "A", 3.0), ("b", "B", 4.0))),
+    # ... and with adj, keys and values in the order given (D4M.py's own test_assoc_constructor: col 'B,A,')
+    (lambda: Assoc("a,b,", "B,A,", "aA,aB,bA,bB,", sp.coo_matrix(np.array([[1, 3], [4, 2]])), "unique"),
+     d(("a", "B", "aA"), ("a", "A", "bA"), ("b", "B", "bB"), ("b", "A", "aB"))),
+    (lambda: Assoc("a,b,", "A,B,", "aA,aB,bA,bB,", sp.coo_matrix(np.array([[1, 3], [4, 2]])), "unique"),
+     d(("a", "A", "aA"), ("a", "B", "bA"), ("b", "A", "bB"), ("b", "B", "aB"))),
     # aggregate first, then drop nulls: min(1, 2, 0) is 0 (util.aggregate_triples's docstring), not stored
     (lambda: Assoc("a,a,a,b,", "A,A,A,B,", [1, 2, 0, 3]), d(("b", "B", 3.0))),
     (lambda: Assoc("a,a,", "A,A,", [2, -2], aggregate="add"), {}),
@@ -712,3 +717,62 @@ def test_every_d4m_py_name_with_its_parameters(owner, table):
         if parameters is not None:
             got = [p for p in inspect.signature(getattr(owner, name)).parameters if p != "self"]
             assert got == parameters.split(), name
+
+
+# ---- cases from D4M.py's own tests (test/test_util.py), whose expected values are D4M.py's ----
+
+@pytest.mark.parametrize("got,expected", [
+    (lambda: util.update_indices(np.array([0, 1, 2, 3]), [2], 4, mark=-1).tolist(), [0, 1, -1, 2]),
+    (lambda: util.update_indices(np.array([0, 2, 4, 6]), [1, 3], 7).tolist(), [0, 1, 2, 4]),
+    (lambda: util.update_indices(np.array([1, 2, 3, 4]), [2], 4, offset=1, mark=0).tolist(), [1, 2, 0, 3]),
+    (lambda: util.update_indices(np.array([-1, 1, 3, 5]), [1, 3], 7, offset=-1, mark=-2).tolist(), [-1, 0, 1, 3]),
+    (lambda: util.update_indices(np.array([3, 2, 5, 1]), [1, 3], 5, offset=1, mark=0).tolist(), [2, 0, 3, 1]),
+    (lambda: util.update_indices(np.array([]), [1, 3], 5, offset=1, mark=0).tolist(), []),
+    (lambda: [x.tolist() for x in util.sorted_append("aaB", np.array(["aA", "aB", "bB"]), [0, 1, 1, 0, 2])],
+     [["aA", "aB", "aaB", "bB"], [0, 1, 1, 0, 3, 2]]),
+    (lambda: [x.tolist() for x in util.sorted_append("c", np.array(["aA", "aB", "bB"]), [0, 1, 1, 0, 2])],
+     [["aA", "aB", "bB", "c"], [0, 1, 1, 0, 2, 3]]),
+    (lambda: [util.can_sanitize(x) for x in ([0, 1, 2], 0, "ab", {0, 1, 2}, {0: "a"})],
+     [True, True, True, False, False]),
+    (lambda: util.str_to_num("1.0,2,").tolist(), [1, 2]), (lambda: util.str_to_num("").tolist(), [0]),
+    (lambda: util.str_to_num("2.5,-1.4,").tolist(), [2.5, -1.4]),
+    (lambda: util.str_to_num("a,1.0,", silent=True).tolist(), ["a", 1]),
+    (lambda: util.sanitize([1, 2.5]).dtype, np.dtype(float)),
+    (lambda: util.sanitize([1, 2.5], prevent_upcasting=True).dtype, np.dtype(object)),
+    (lambda: util.contains(["a", "b"])("aa,bb,ab,"), [0, 1, 2]), (lambda: util.startswith("c,")(["aa", "bb"]), []),
+    (lambda: [util.remove_suffix(w, x) for w, x in (("1.1", ".0"), ("abcd", "c"), ("abcd", "d"))],
+     ["1.1", "abcd", "abc"]),
+    (lambda: util.aggregate_triples(["a", "a", "b"], ["A", "A", "B"], [2, 2, 3], util.times)[2].tolist(), [4, 3]),
+])
+def test_util_as_d4m_py_tests_it(got, expected):
+    assert got() == expected
+
+
+# ---- cases from D4M.py's own tests (test/test_assoc.py: set_row, set_val, set_adj, to_dict) ----
+
+ONES = Assoc("a,a,b,", "A,B,B,", 1)
+STRS = Assoc("a,a,b,", "A,B,B,", "aA,aB,bB,")
+
+
+@pytest.mark.parametrize("got,expected", [
+    (lambda: ONES.copy().set_row("1,2,"), Assoc("1,1,2,", "A,B,B,", 1)),
+    (lambda: ONES.copy().set_row("1,2,3,"), Assoc("1,1,2,", "A,B,B,", 1)),
+    (lambda: ONES.copy().set_col("1,2,"), Assoc("a,a,b,", "1,2,2,", 1)),
+    (lambda: ONES.copy().set_val("1,2,"), Assoc("a,a,b,", "A,B,B,", "1,")),  # every 1.0 points at '1'
+    (lambda: ONES.copy().set_val("2,"), Assoc("a,a,b,", "A,B,B,", "2,")),
+    (lambda: ONES.copy().set_val(2), Assoc("a,a,b,", "A,B,B,", 2)),
+    (lambda: STRS.copy().set_val("Aa,Ba,Bb,"), Assoc("a,a,b,", "A,B,B,", "Aa,Ba,Bb,")),
+    (lambda: STRS.copy().set_val(0), Assoc()),
+    (lambda: ONES.copy().set_adj(sp.coo_matrix(([1, 2, 3], ([0, 0, 1], [0, 1, 1])))),
+     Assoc("a,a,b,", "A,B,B,", [1, 2, 3])),
+    (lambda: ONES.copy().set_adj(sp.coo_matrix(([1], ([0], [0])))), Assoc("a,", "A,", 1)),
+    (lambda: STRS.copy().set_adj(sp.coo_matrix(([1, 2, 3], ([0, 0, 1], [0, 1, 1])))),
+     Assoc("a,a,b,", "A,B,B,", [1, 2, 3])),
+    (lambda: STRS.copy().set_adj(sp.coo_matrix(([1, 2, 3], ([0, 0, 1], [0, 1, 1]))), numerical=False), STRS),
+])
+def test_setters_as_d4m_py_tests_them(got, expected):
+    assert assoc_equal(got(), expected, return_info=True)
+
+
+def test_to_dict_with_numeric_keys_as_d4m_py_tests_it():
+    assert Assoc([1, 3, 5, 3], [2, 4, 6, 2], [2, 12, 30, 6]).to_dict() == {1: {2: 2}, 3: {2: 6, 4: 12}, 5: {6: 30}}
