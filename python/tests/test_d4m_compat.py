@@ -1,6 +1,7 @@
 """D4M.py's results, function by function. Every expected value is worked out by hand from D4M.py's
 definitions (D4M/assoc.py and D4M/util.py: its docstrings, and its code where they are silent), never by
-running Tabulo; the comment beside a case says which rule gives it."""
+running Tabulo; the comment beside a case says which rule gives it. The tables marked "as D4M.py tests it"
+take their cases and expected arrays from D4M.py's own tests (test/test_assoc.py, test/test_util.py)."""
 import operator
 
 import numpy as np
@@ -776,3 +777,163 @@ def test_setters_as_d4m_py_tests_them(got, expected):
 
 def test_to_dict_with_numeric_keys_as_d4m_py_tests_it():
     assert Assoc([1, 3, 5, 3], [2, 4, 6, 2], [2, 12, 30, 6]).to_dict() == {1: {2: 2}, 3: {2: 6, 4: 12}, 5: {6: 30}}
+
+
+# ---- D4M.py's own test/test_assoc.py cases, its expected arrays as it writes them ----
+
+def _num_lex(x, y):  # D4M.py's test sort key num_lex_sort
+    return str(x) < str(y)
+
+
+def _shortlex(x, y):  # D4M.py's test sort key shortlex_sort
+    return len(x) < len(y) if len(x) != len(y) else x < y
+
+
+E0 = Assoc([], [], [])
+X1, X2 = Assoc("a,a,b,b,", "A,B,A,B,", "aA1,,bA1,bB2,"), Assoc("a,a,b,b,", "A,B,A,B,", "aA2,aB2,,bB1,")
+N1, N2 = Assoc("a,a,b,b,", "A,B,A,B,", [10, 0, 2, -2]), Assoc("a,a,b,b,", "A,B,A,B,", [2, -1, 0, -2])
+S1 = Assoc("a,b,b,c,d,e,", "A,A,B,C,D,E,", "aAA,bAA,bZ,cC,,eE,")
+S2 = Assoc("a,b,b,c,d,e,", "A,A,B,C,D,E,", "aZ,bZ,bBB,,dD,eE,")
+N2m = Assoc("a,a,b,b,", "A,B,A,B,", [2, -1, 0, -1])  # test_min and test_max's second array
+S1m, S2m = Assoc("a,b,b,c,d,", "A,A,B,C,D,", "aAA,bAA,bZ,cC,,"), Assoc("a,b,b,c,d,", "A,A,B,C,D,", "aZ,bZ,bBB,,dD,")
+C1, C2 = Assoc("a,a,b,b,c,", "A,B,A,B,C,", [10, 0, 2, -1, 1]), Assoc("a,a,b,b,c,", "A,B,A,B,C,", [2, -1, 0, -2, 1])
+M5 = Assoc("a,b,b,c,c,", "A,A,B,A,B,", [7, -1, 4.5, 3, -3])
+I3 = Assoc([1, 1, 3], [2, 4, 6], [2, 4, 18])
+ABB = Assoc("a,b,b,", "A,A,B,", 1)
+AAB = Assoc("a,a,b,", "A,B,B,", 1)
+SABB, SAAB = Assoc("a,b,b,", "A,A,B,", "aA,bA,bB,"), Assoc("a,a,b,", "A,B,B,", "aA,aB,bB,")
+Q3 = Assoc("a,a,b,", "A,B,B,", [1, 2, 3])
+
+
+@pytest.mark.parametrize("got,expected", [
+    # test_sum
+    (lambda: M5.sum(1), Assoc("a,b,", 0, [7, 3.5])), (lambda: M5.sum(0), Assoc(0, "A,B,", [9, 1.5])),
+    (lambda: SABB.sum(1), Assoc("a,b,", 0, [1, 2])), (lambda: SABB.sum(0), Assoc(0, "A,B,", [2, 1])),
+    # test_nocol, test_norow, test_transpose, test_logical, test_diag
+    (lambda: Assoc("a,b,c,d,", "A,", 2).nocol(), Assoc("a,b,c,d,", 0, 1)),
+    (lambda: Assoc("a,", "A,B,C,D,", 2).norow(), Assoc(0, "A,B,C,D,", 1)), (lambda: E0.nocol(), E0),
+    (lambda: Assoc([1, 2, 2, 5], [1, 3, 2, 5], "1-1,2-3,2-2,5-5,").transpose(),
+     Assoc([1, 3, 2, 5], [1, 2, 2, 5], "1-1,2-3,2-2,5-5,")),
+    (lambda: Assoc([1, 2, 2, 5], [1, 3, 2, 5], "1-1,2-3,2-2,5-5,").logical(), Assoc([1, 2, 2, 5], [1, 3, 2, 5], 1)),
+    (lambda: ABB.diag(), E0), (lambda: Assoc("a,b,b,", "a,a,b,", 1).diag(), Assoc("a,b,", "a,b,", 1)),
+    (lambda: Assoc([1, 2, 2, 5], [1, 3, 2, 5], [2.4, 1, 9.7, -1]).diag(), Assoc([1, 2, 5], [1, 2, 5], [2.4, 9.7, -1])),
+    (lambda: Assoc([1, 2, 3, 5], [1, 3, 2, 5], "1-1,2-3,3-2,5-5,").diag(), Assoc([1, 5], [1, 5], "1-1,5-5,")),
+    # test_combine
+    (lambda: Assoc("a,b,", "A,B,", 1).combine(Assoc("a,b,", "A,C,", 1), util.add),
+     Assoc("a,b,b,", "A,B,C,", [2, 1, 1])),
+    (lambda: SABB.combine(SAAB, util.add), Assoc("a,a,b,b,", "A,B,A,B,", "aAaA,aB,bA,bBbB,")),
+    (lambda: Assoc("a,b,c,", "A,B,C,", 2).combine(Assoc("a,b,d,", "A,B,D,", 3), util.times, right_zero=True,
+                                                  left_zero=True), Assoc("a,b,", "A,B,", 6)),
+    # test_semiring_prod
+    (lambda: I3.semiring_prod(Assoc([2, 3, 4, 4], "a,a,b,c,", 1), util.add, util.times),
+     Assoc([1, 1, 1], "a,b,c,", [2, 4, 4])),
+    (lambda: I3.semiring_prod(Assoc([2, 3, 4, 4], "a,a,b,c,", [-1, 4, 2, 7]), util.add, util.times),
+     Assoc([1, 1, 1], "a,b,c,", [-2, 8, 28])),
+    (lambda: Assoc("a,d,b,b,c,d,a,", [1, 3, 7, 1, 5, 2, 1], 1).semiring_prod(
+        Assoc([1, 2, 3, 5, 7], "A,B,C,D,E,", 1), util.add, util.times), Assoc("a,d,b,b,c,d,a,", "A,C,E,A,D,B,A,", 1)),
+    (lambda: Assoc("a,b,", "A,B,", 1).semiring_prod(Assoc("a,b,", "A,B,", 1), util.add, util.times), E0),
+    # test_add, test_sub
+    (lambda: Assoc("a,b,", "A,B,", 1) + Assoc("a,b,", "A,C,", 1), Assoc("a,b,b,", "A,B,C,", [2, 1, 1])),
+    (lambda: SABB + SAAB, Assoc("a,a,b,b,", "A,B,A,B,", "aAaA,aB,bA,bBbB,")), (lambda: SABB + E0, SABB),
+    (lambda: Assoc("a,b,", "A,B,", 1) - Assoc("a,b,", "A,B,", 1), E0),
+    (lambda: Assoc("a,b,", "A,B,", 1) - Assoc("a,b,", "A,C,", 1), Assoc("b,b,", "B,C,", [1, -1])),
+    (lambda: SABB - SAAB, Assoc("b,", "A,", "bA,")), (lambda: SABB - E0, SABB),
+    # test_matmul
+    (lambda: Assoc("a,b,", "A,B,", 1) @ Assoc("A,B,", "a,b,", 1), Assoc("a,b,", "a,b,", 1)),
+    (lambda: AAB @ Assoc("A,A,B,", "a,b,b,", 1), Assoc("a,a,b,", "a,b,b,", [1, 2, 1])),
+    (lambda: Assoc("a,b,c,", "A,B,C,", "aA,bB,cC,") @ Assoc("A,B,D,", "a,b,d,", "Aa,Bb,Dd,"), Assoc("a,b,", "a,b,", 1)),
+    (lambda: Assoc("a,b,", "A,B,", 1) @ E0, E0),
+    (lambda: I3 @ Assoc([2, 3, 4, 4], "a,a,b,c,", 1), Assoc([1, 1, 1], "a,b,c,", [2, 4, 4])),
+    # test_elementwise_multiply
+    (lambda: ABB * AAB, Assoc("a,b,", "A,B,", 1)), (lambda: ABB * E0, E0),
+    (lambda: Assoc("a,b,", "A,B,", 1) * Assoc("b,a,", "A,B,", 1), E0),
+    (lambda: Assoc("a,b,", "A,B,", 1) * Assoc("a,", "A,", "aA,"), Assoc("a,", "A,", 1)),
+    (lambda: Assoc("a,b,", "A,B,", "aA,bB,") * Assoc("a,", "A,", 1), Assoc("a,", "A,", "aA,")),
+    (lambda: Assoc("1,2,2,", "0,0,1,", [2, 3, 4]) * Assoc("1,1,2,", "0,1,1,", [2, 3, 4]),
+     Assoc("1,2,", "0,1,", [4, 16])),
+    (lambda: Assoc("a,b,c,", "A,B,C,", 2) * Assoc("a,c,", "A,C,", "aA,cC,"), Assoc("a,c,", "A,C,", 2)),
+    (lambda: Assoc("a,b,c,", "A,B,C,", "Aa,Bb,Cc,") * Assoc("a,c,", "A,C,", "aA,cC,"), Assoc("a,c,", "A,C,", "Aa,Cc,")),
+    (lambda: Assoc("a,b,c,", "A,B,C,", "Aa,Bb,Cc,") * Assoc("a,c,", "A,C,", 2), Assoc("a,c,", "A,C,", "Aa,Cc,")),
+    # test_elementwise_divide, test_divide_scalar, test_mul_scalar (A @ number)
+    (lambda: Assoc("a,b,", "A,B,", 2).divide(Assoc("a,b,", "A,B,", 3)), Assoc("a,b,", "A,B,", 2 / 3)),
+    (lambda: Assoc("a,b,", "A,B,", "aA,bB,").divide(Assoc("a,", "A,", 1)), Assoc("a,", "A,", 1)),
+    (lambda: Assoc("1,2,2,", "0,0,1,", [2, 3, 4]).divide(Assoc("1,1,2,", "0,1,1,", [2, 3, 4])),
+     Assoc("1,2,", "0,1,", 1)),
+    (lambda: Assoc("a,b,c,", "A,B,C,", "Aa,Bb,Cc,").divide(Assoc("a,c,", "A,C,", 2)), Assoc("a,c,", "A,C,", 1 / 2)),
+    (lambda: Q3.divide(3.1), Assoc("a,a,b,", "A,B,B,", [1 / 3.1, 2 / 3.1, 3 / 3.1])),
+    (lambda: Assoc("a,a,b,", "A,B,B,", "aA,aB,bB,").divide(3), Assoc("a,a,b,", "A,B,B,", 1 / 3)),
+    (lambda: Q3 @ -2.3, Assoc("a,a,b,", "A,B,B,", [-2.3, -4.6, -6.9])),
+    (lambda: 3 @ Q3, Assoc("a,a,b,", "A,B,B,", [3, 6, 9])), (lambda: Q3 @ 0, E0),
+    (lambda: Assoc("a,a,b,", "A,B,B,", "aA,aB,bB,") @ 3, Assoc("a,a,b,", "A,B,B,", 3)),
+    # test_min, test_max
+    (lambda: Assoc("a,b,b,", "A,A,B,", [-1, 1, 2]).min(E0), Assoc("a,", "A,", [-1])),
+    (lambda: Assoc("a,b,b,", "A,A,B,", "aA1,bA1,bB2,").min(Assoc("a,a,b,", "A,B,B,", "aA2,aB2,bB1,")),
+     Assoc("a,b,", "A,B,", "aA1,bB1,")),
+    (lambda: X1.min(X2, sort_key=str.__lt__), Assoc("a,b,", "A,B,", "aA1,bB1,")),
+    (lambda: N1.min(N2m, sort_key=_num_lex), Assoc("a,a,b,", "A,B,B,", [10, -1, -1])),
+    (lambda: S1m.min(S2m, sort_key=_shortlex), Assoc("a,b,b,", "A,A,B,", "aZ,bZ,bZ,")),
+    (lambda: Assoc("a,b,b,", "A,A,B,", [-1, 1, 2]).max(E0), Assoc("b,b,", "A,B,", [1, 2])),
+    (lambda: Assoc("a,b,b,", "A,A,B,", "aA1,bA1,bB2,").max(Assoc("a,a,b,", "A,B,B,", "aA2,aB2,bB1,"), str.__lt__),
+     Assoc("a,a,b,b,", "A,B,A,B,", "aA2,aB2,bA1,bB2,")),
+    (lambda: N1.max(N2m, sort_key=_num_lex), Assoc("a,a,b,b,", "A,B,A,B,", [2, 0, 2, -2])),
+    (lambda: S1m.max(S2m, sort_key=_shortlex), Assoc("a,b,b,c,d,", "A,A,B,C,D,", "aAA,bAA,bBB,cC,dD,")),
+    # test_and, test_or, test_sqin, test_sqout
+    (lambda: SABB & SAAB, Assoc("a,b,", "A,B,", 1)), (lambda: Assoc("a,", "A,", 1) & Assoc("b,", "B,", 1), E0),
+    (lambda: SABB | SAAB, Assoc("a,a,b,b,", "A,B,A,B,", 1)),
+    (lambda: ABB.sqin(), Assoc("A,B,B,A,", "A,A,B,B,", [2, 1, 1, 1])),
+    (lambda: Assoc([2, 2, 4, 6], [1, 3, 3, 1], 1).sqin(), Assoc([1, 1, 3, 3], [1, 3, 1, 3], [2, 1, 1, 2])),
+    (lambda: Assoc("a,b,b,", "A,A,B,", [2, 3, 1]).sqout(), Assoc("a,a,b,b,", "a,b,a,b,", [4, 6, 6, 10])),
+    (lambda: Assoc([2, 2, 4, 6], [1, 3, 3, 1], 1).sqout(),
+     Assoc([2, 2, 2, 4, 4, 6, 6], [2, 4, 6, 2, 4, 2, 6], [2, 1, 1, 1, 1, 1, 1])),
+    # test_catkeymul, test_catvalmul
+    (lambda: Assoc("a,a,b,", "A,B,A,", "aA,aB,bA,").catkeymul(Assoc("A,A,B,", "a,b,b,", 2)),
+     Assoc("a,a,b,b,", "a,b,a,b,", "A;,A;B;,A;,A;,")),
+    (lambda: Assoc("a,a,b,c,", "A,B,A,C,", 1).catkeymul(Assoc("A,A,B,D,", "a,b,b,d,", 1), "+"),
+     Assoc("a,a,b,b,", "a,b,a,b,", "A+,A+B+,A+,A+,")),
+    (lambda: Assoc([1, 1, 3, 3], [2, 4, 2, 10], [1, 1, 2, 1]).catkeymul(
+        Assoc([2, 2, 4, 10, 10], [1, 3, 1, 1, 3], [-10, 2, 10, 10, 1])),
+     Assoc([1, 1, 3, 3], [1, 3, 1, 3], "2;4;,2;,2;10;,2;10;,")),
+    (lambda: Assoc("a,a,b,", "A,B,A,", [1, 2, 3]).catvalmul(Assoc("A,A,B,", "a,b,b,", [3, 2, 1])),
+     Assoc("a,a,b,b,", "a,b,a,b,", ["1,3,;", "1,2,;2,1,;", "3,3,;", "3,2,;"])),
+    (lambda: Assoc("a,a,b,c,", "A,B,A,C,", "aA,aB,bA,cC,").catvalmul(Assoc("A,A,B,D,", "a,b,b,d,", "Aa,Ab,Bb,Dd,"),
+                                                                     "*", "+"),
+     Assoc("a,a,b,b,", "a,b,a,b,", ["aA*Aa*+", "aA*Ab*+aB*Bb*+", "bA*Aa*+", "bA*Ab*+"])),
+    (lambda: Assoc([1, 1, 3, 3], [2, 4, 2, 10], [1, 1, 2, 1]).catvalmul(
+        Assoc([2, 2, 4, 10, 10], [1, 3, 1, 1, 3], [-10.5, 2, 10, 10, 1]), delimiter="&"),
+     Assoc([1, 1, 3, 3], [1, 3, 1, 3], ["1,-10.5,&1,10,&", "1,2,&", "2,-10.5,&1,10,&", "2,2,&1,1,&"])),
+    # test_compare, test_compare_inverse
+    (lambda: C1.compare(C2, _num_lex), Assoc("a,b,", "A,B,", 1)),
+    (lambda: C2.compare(C1, _num_lex), Assoc("a,b,", "B,A,", 1)),
+    (lambda: S1.compare(S2, _shortlex), Assoc("b,d,", "B,D,", 1)),
+    (lambda: C1.compare(C2, _num_lex, inverse=True), Assoc("a,b,", "B,A,", 1)),
+    (lambda: S1.compare(S2, _shortlex, inverse=True), Assoc("a,b,c,", "A,A,C,", 1)),
+    # test_eq, test_ne, test_lt, test_gt, test_le, test_ge
+    (lambda: Assoc("a,b,", "A,B,", 1) == Assoc("a,b,", "A,B,", [1, 2]), Assoc("a,", "A,", 1)),
+    (lambda: Assoc("a,b,", "A,B,", 1) == Assoc("a,b,", "A,B,", "aA,bB,"), E0),
+    (lambda: SABB == Assoc("a,b,c,", "A,B,C,", "aA,bB,cC,"), Assoc("a,b,", "A,B,", 1)),
+    (lambda: Assoc("a,b,", "A,B,", [1, 2]) == 1, Assoc("a,", "A,", 1)),
+    (lambda: Assoc("a,b,", "A,B,", 1) != Assoc("a,b,", "A,B,", "aA,bB,"), Assoc("a,b,", "A,B,", 1)),
+    (lambda: SABB != Assoc("a,b,c,", "A,B,C,", "aA,bB,cC,"), Assoc("b,c,", "A,C,", 1)),
+    (lambda: Assoc("a,b,", "A,B,", [1, 2]) != 1, Assoc("b,", "B,", 1)),
+    (lambda: X1 < X2, Assoc("a,a,", "A,B,", 1)), (lambda: N1 < N2, E0), (lambda: S1 < S2, Assoc("a,b,d,", "A,A,D,", 1)),
+    (lambda: X1 > X2, Assoc("b,b,", "A,B,", 1)), (lambda: N1 > N2, Assoc("a,a,b,", "A,B,A,", 1)),
+    (lambda: S1 > S2, Assoc("b,c,", "B,C,", 1)),
+    (lambda: X1 <= X2, Assoc("a,a,", "A,B,", 1)), (lambda: N1 <= N2, Assoc("b,", "B,", 1)),
+    (lambda: S1 <= S2, Assoc("a,b,d,e,", "A,A,D,E,", 1)),
+    (lambda: X1 >= X2, Assoc("b,b,", "A,B,", 1)), (lambda: N1 >= N2, Assoc("a,a,b,b,", "A,B,A,B,", 1)),
+    (lambda: S1 >= S2, Assoc("b,c,e,", "B,C,E,", 1)),
+    (lambda: Assoc("a,b,b,", "A,A,B,", [-1, 1, 2]) < Assoc("a,b,b,", "A,A,B,", [0, 0, 0]), Assoc("a,", "A,", 1)),
+    # test_val2col, test_col_to_type
+    (lambda: val2col(Assoc("a,b,a,", "A,B,B,", "1,2,3,"), int_aware=False), Assoc("a,b,a,", "A|1,B|2,B|3,", 1)),
+    (lambda: val2col(Assoc("a,b,a,", "A,B,B,", [1, 2, 3]), ":", False), Assoc("a,b,a,", "A:1.0,B:2.0,B:3.0,", 1)),
+    (lambda: val2col(Assoc("a,b,a,", "A,B,B,", "1,2,3,"), "/"), Assoc("a,b,a,", "A/1,B/2,B/3,", 1)),
+    (lambda: col_to_type(Assoc("a,b,a,", "A:1,B:2,B:3,", 1), ":"), Assoc("a,b,a,", "A,B,B,", [1, 2, 3])),
+    (lambda: col_to_type(Assoc("a,b,a,", "A:1,B:2,B:3,", 1), ":", False), Assoc("a,b,a,", "A,B,B,", "1,2,3,")),
+    (lambda: col_to_type(Assoc("a,b,a,", "A|aA,B|bB,B|aB,", 1)), Assoc("a,b,a,", "A,B,B,", "aA,bB,aB,")),
+    (lambda: col_to_type(E0), E0),
+])
+def test_assoc_as_d4m_py_tests_it(got, expected):
+    result, wanted = assoc_dict(got()), assoc_dict(expected)
+    assert result.keys() == wanted.keys()
+    for key, value in wanted.items():
+        assert result[key] == (pytest.approx(value) if isinstance(value, float) else value), key
