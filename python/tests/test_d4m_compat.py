@@ -937,3 +937,39 @@ def test_assoc_as_d4m_py_tests_it(got, expected):
     assert result.keys() == wanted.keys()
     for key, value in wanted.items():
         assert result[key] == (pytest.approx(value) if isinstance(value, float) else value), key
+
+
+TREES = Assoc("amber,ash,birch,", "color,color,color,", "amber,auburn,white,")
+
+
+@pytest.mark.parametrize("got,expected", [
+    # test_getitem: a slice leaves out its end (slice(0, 2, 1) is amber and ash), positions are sorted keys
+    (lambda: TREES[slice(0, 2, 1), slice(None, None, None)], Assoc("amber,ash,", "color,color,", "amber,auburn,")),
+    (lambda: TREES[[0, 1], ":"], Assoc("amber,ash,", "color,color,", "amber,auburn,")),
+    (lambda: TREES[np.array([0, 1]), ":"], Assoc("amber,ash,", "color,color,", "amber,auburn,")),
+    (lambda: TREES[0, ":"], Assoc("amber,", "color,", "amber,")),
+    (lambda: TREES[util.startswith("a,"), ":"], Assoc("amber,ash,", "color,color,", "amber,auburn,")),
+    (lambda: TREES[util.startswith("c,"), ":"], E0),
+    (lambda: Assoc("amber,ash,birch,", "color,height,leaf_color,", ["amber", 1.7, "green"])[
+        ":", util.contains("color,")], Assoc("amber,birch,", "color,leaf_color,", ["amber", "green"])),
+    (lambda: Assoc("amber,ash,birch,", "color,size,beauty,", "amber,big,ugly,")[":", np.array([0, 2])],
+     Assoc("ash,birch,", "size,beauty,", "big,ugly,")),
+    (lambda: Assoc("a,b,a,b,", "A,B,B,A,", "aA,bB,aB,bA,")["a,b,", "A,"], Assoc("a,b,", "A,A,", "aA,bA,")),
+    (lambda: Assoc("a,b,", "A,B,", [2, 3])["a,", "A,B,"], Assoc("a,", "A,", [2])),
+])
+def test_getitem_as_d4m_py_tests_it(got, expected):
+    assert assoc_dict(got()) == assoc_dict(expected)
+
+
+def test_reading_as_d4m_py_tests_it():
+    # test_get_value, test_nnz, test_size, test_get_val
+    two = Assoc("a,b,", "A,B,", [2, 3])
+    assert two.get_value("b", "B") == 3 and two.get_value("c", "B") == 0
+    assert Assoc("a,b,a,b,", "A,B,B,A,", "aA,bB,aB,bA,").get_value("a", "B") == "aB"
+    assert [Assoc("a,b,", "A,B,", [2, 0]).nnz(), Assoc("amber,ash,birch,", "color,color,color,", "amber,,white,").nnz(),
+            Assoc("a,", "A,", [""]).nnz(), E0.nnz()] == [1, 2, 0, 0]
+    assert [TREES.size(), Assoc("amber,ash,birch,", "color,height,leaf_color,", ["amber", 1.7, "green"]).size(),
+            E0.size()] == [(3, 1), (3, 3), (0, 0)]
+    assert Assoc("a,b,a,", "A,B,A,", [3, 2, 3], None, util.times).get_val().tolist() == [2.0, 9.0]
+    assert Assoc("a,b,", "A,B,", ["aA", "bA", "aB"], sp.coo_matrix(np.array([[1, 3], [0, 2]]))).get_val().tolist() \
+        == ["aA", "aB", "bA"]
