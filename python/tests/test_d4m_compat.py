@@ -973,3 +973,11 @@ def test_reading_as_d4m_py_tests_it():
     assert Assoc("a,b,a,", "A,B,A,", [3, 2, 3], None, util.times).get_val().tolist() == [2.0, 9.0]
     assert Assoc("a,b,", "A,B,", ["aA", "bA", "aB"], sp.coo_matrix(np.array([[1, 3], [0, 2]]))).get_val().tolist() \
         == ["aA", "aB", "bA"]
+
+
+def test_assoc_equal_as_d4m_py_tests_it():
+    assert assoc_equal(Assoc("a,b,", "A,B,", 1), Assoc("a,b,", "A,B,", [1.0, 1.0]))
+    assert assoc_equal(Assoc(["a", "b"], ["A", "B"], 1), Assoc("a,b,", "A,B,", 1))
+    assert not assoc_equal(Assoc("a,b,", "A,B,", 1), Assoc("a,b,a,", "A,B,B,", [1, 1, 1]))
+    assert assoc_equal(Assoc("a,b,", "A,B,", [1, 2]), Assoc("a,b,c,", "A,B,C,", [1, 2, 0]))
+    assert assoc_equal(Assoc("b,a,", "B,A,", 1), Assoc("a,b,", "A,B,", 1))
