@@ -674,6 +674,7 @@ D4M_PY_ASSOC = {
     "readcsv": "filename labels triples convert_keys convert_values convert fmtoptions",
     "writecsv": "A filename fmtparams", "read_mat": "fname", "save_mat": "fname A name spio_savemat_kwargs",
     "col2type": None, "num2str": None, "operation_dict": None, "util": None, "Assoc": None,
+    "KeyVal": None, "StrList": None, "ArrayLike": None, "Selectable": None,
 }
 D4M_PY_UTIL = {
     "string_gen": "length_", "num_string_gen": "length_ upper_bound", "is_numeric": "object_",
