@@ -22,10 +22,11 @@ import tabulo.storage.TabuloException;
  * sum |r' - r| &lt; N tol. Vectors are one-column tables (column {@value #COLUMN}); A^T w is the vector
  * form of mxm over plus.times, with A the structure of G (ones). The vertex set is every row and column key
  * of G, and the row keys of the table {@link Options#vertices} names if any; a vertex without out-edges
- * (dangling, isolated ones included) spreads its rank evenly. A round is eight operations:
+ * (dangling, isolated ones included) spreads its rank evenly. A round is five operations:
  * w = r .* (d/outdeg), y = A^T w, sum(y) (which is d times the rank of the vertices with out-edges, so the
- * dangling rank needs no operation of its own), the base vector, r' = base + y, and sum |r' - r|
- * (difference, abs, sum); sum(r) is carried from round to round, not read back.
+ * dangling rank needs no operation of its own), r' = (y ∪ 0) + base (the zero vector joined in so that every
+ * vertex has a rank, the scalar added in the same pass), and sum |r' - r| (difference and abs in one pass,
+ * then the sum); sum(r) is carried from round to round, not read back.
  *
  * <p>Where G can be held in memory ({@link Resident}), {@link ResidentPageRank} runs the same rounds over
  * its arrays instead: G read once, where the operations read it and write vectors every round.
@@ -117,6 +118,7 @@ public final class PageRank {
     // d / outdeg once, so that y = A^T (r .* d/outdeg) is already the damped share: one operation less a round
     Matrix dInvOutdeg = outdeg.apply(UnaryOps.MINV).temporary().applyBindSecond(BinaryOps.TIMES, d).temporary();
     Matrix r = vertices.applyBindSecond(BinaryOps.TIMES, 1.0 / n).temporary();
+    Matrix zeros = vertices.applyBindSecond(BinaryOps.TIMES, 0.0).temporary();
     double rSum = 1; // sum(r), kept exactly as computed below rather than read back (one reduce less a round)
     // A^T w by the outer product: one merge join of A's rows with w's, each unit's partial products summed
     // per vertex in the kernel; row-by-row would copy A transposed every iteration (w is never small)
@@ -136,9 +138,9 @@ public final class PageRank {
         // sum(y) = d * (the rank held by vertices with out-edges), so d * (dangling rank) = d sum(r) - sum(y)
         ySum = y.reduce(Monoids.PLUS);
         base = (1 - d) / n + (d * rSum - ySum) / n;
-        Matrix baseline = vertices.applyBindSecond(BinaryOps.TIMES, base).temporary();
-        next = round.keep(baseline.ewiseAdd(y, BinaryOps.PLUS).temporary());
-        change = next.ewiseAdd(r, BinaryOps.MINUS).temporary().apply(UnaryOps.ABS).temporary().reduce(Monoids.PLUS);
+        // r' = base + y at every vertex: y joined with the zero vector, base added in the same pass
+        next = round.keep(y.ewiseAdd(zeros, BinaryOps.PLUS).applyBindSecond(BinaryOps.PLUS, base).temporary());
+        change = next.ewiseAdd(r, BinaryOps.MINUS).apply(UnaryOps.ABS).temporary().reduce(Monoids.PLUS);
       }
       s.release(r); // the previous iterate
       r = next;

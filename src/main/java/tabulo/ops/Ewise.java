@@ -7,12 +7,15 @@ import tabulo.kernel.RowStream;
 import tabulo.kernel.StreamPlan;
 import tabulo.math.BinaryOp;
 import tabulo.math.BinaryOps;
+import tabulo.math.UnaryOp;
 import tabulo.math.ValueCodec;
 
 /**
  * C = A ⊕ B (GraphBLAS eWiseAdd, {@link Join#UNION}) or C = A ⊗ B (eWiseMult, {@link Join#INTERSECTION}):
  * {@code op(a, b)} where both hold a key; elsewhere the one value (union) or nothing (intersection).
- * Labelled cells pair up per key: each pair gives a cell labelled with both labels.
+ * Labelled cells pair up per key: each pair gives a cell labelled with both labels. {@link #apply} maps
+ * every result value through a unary operator in the same pass, C = f(A ⊕ B), so an iterative
+ * algorithm's "combine, then map" is one operation instead of two.
  */
 public final class Ewise extends StreamOperation {
   static final String KIND = "ewise";
@@ -20,6 +23,7 @@ public final class Ewise extends StreamOperation {
   private final Matrix b;
   private final Join join;
   private final BinaryOp op;
+  private final ApplySelect.Mapping then;
 
   /** How the keys of A and B combine; knows which inputs drive the kernel and how a row pair joins. */
   public static final class Join {
@@ -42,10 +46,11 @@ public final class Ewise extends StreamOperation {
     }
 
     /** The kernel's work on one row of A and B (either may be null). */
-    RowStream.RowOp rowOp(BinaryOp op, ValueCodec codec) {
-      RowPairs.Both both = (x, y) -> codec.encode(op.apply(x, y));
+    RowStream.RowOp rowOp(BinaryOp op, UnaryOp then, ValueCodec codec) {
+      RowPairs.Both both = then == null ? (x, y) -> codec.encode(op.apply(x, y))
+          : (x, y) -> codec.encode(then.apply(op.apply(x, y)));
       if (bDrives) {
-        RowPairs.One one = codec::encode;
+        RowPairs.One one = then == null ? codec::encode : v -> codec.encode(then.apply(v));
         return (row, rows, out) -> RowPairs.union(row, rows[0], rows[1], out, both, one);
       }
       return (row, rows, out) -> RowPairs.intersection(row, rows[0], rows[1], out, both);
@@ -62,11 +67,33 @@ public final class Ewise extends StreamOperation {
   }
 
   Ewise(Matrix a, Matrix b, Join join, BinaryOp op) {
+    this(a, b, join, op, ApplySelect.Mapping.NONE);
+  }
+
+  private Ewise(Matrix a, Matrix b, Join join, BinaryOp op, ApplySelect.Mapping then) {
     super(a.session);
     this.a = a;
     this.b = b;
     this.join = join;
     this.op = op;
+    this.then = then;
+  }
+
+  /** C = f(A ⊕ B) (or f(A ⊗ B)), computed in one pass; an operation that maps already maps first. */
+  public Ewise apply(UnaryOp f) {
+    return then(ApplySelect.Mapping.of(f));
+  }
+
+  /** C = op(A ⊕ B, y), computed in one pass (e.g. adding a scalar to every result value). */
+  public Ewise applyBindSecond(BinaryOp op, double y) {
+    return then(ApplySelect.Mapping.bound(op, y, false));
+  }
+
+  private Ewise then(ApplySelect.Mapping f) {
+    if (then != ApplySelect.Mapping.NONE) {
+      throw new IllegalStateException("an element-wise operation maps its values once: apply a temporary of it");
+    }
+    return new Ewise(a, b, join, op, f);
   }
 
   @Override
@@ -81,7 +108,7 @@ public final class Ewise extends StreamOperation {
 
   @Override
   protected StreamPlan plan(StreamPlan.Settings settings) {
-    return new Plan(settings, join, op);
+    return new Plan(settings, join, op, then);
   }
 
   /** The kernel's plan: A and B joined row by row, one output. */
@@ -89,12 +116,14 @@ public final class Ewise extends StreamOperation {
     private final Join join;
     private final BinaryOp op;
     private final String opName;
+    private final ApplySelect.Mapping then;
 
-    Plan(Settings settings, Join join, BinaryOp op) {
+    Plan(Settings settings, Join join, BinaryOp op, ApplySelect.Mapping then) {
       super(settings);
       this.join = join;
       this.op = op;
       this.opName = OpNames.of(op); // refused here, on both hosts, if tablet servers could not find it
+      this.then = then;
     }
 
     @Override
@@ -104,7 +133,9 @@ public final class Ewise extends StreamOperation {
 
     @Override
     protected Map<String, String> opOptions() {
-      return Map.of("op", opName, "join", join.name);
+      Map<String, String> m = new java.util.LinkedHashMap<>(Map.of("op", opName, "join", join.name));
+      then.encode().forEach((k, v) -> m.put("then_" + k, v));
+      return m;
     }
 
     @Override
@@ -114,7 +145,7 @@ public final class Ewise extends StreamOperation {
 
     @Override
     protected RowStream.RowOp newRowOp() {
-      return join.rowOp(op, codec());
+      return join.rowOp(op, then.op(), codec());
     }
   }
 
@@ -127,8 +158,14 @@ public final class Ewise extends StreamOperation {
 
     @Override
     public Plan decode(Map<String, String> options) {
+      Map<String, String> then = new java.util.HashMap<>();
+      options.forEach((k, v) -> {
+        if (k.startsWith("then_")) {
+          then.put(k.substring("then_".length()), v);
+        }
+      });
       return new Plan(StreamPlan.Settings.decode(options), Join.named(options.get("join")),
-          BinaryOps.named(options.get("op")));
+          BinaryOps.named(options.get("op")), ApplySelect.Mapping.decode(then));
     }
   }
 }

@@ -51,12 +51,12 @@ public final class Matrix {
   }
 
   /** C = A ∪ B: {@code op} where both have a key, else the one value. */
-  public Operation ewiseAdd(Matrix b, BinaryOp op) {
+  public Ewise ewiseAdd(Matrix b, BinaryOp op) {
     return new Ewise(this, b, Ewise.Join.UNION, op);
   }
 
   /** C = A ∩ B: {@code op} where both have a key, nothing elsewhere. */
-  public Operation ewiseMult(Matrix b, BinaryOp op) {
+  public Ewise ewiseMult(Matrix b, BinaryOp op) {
     return new Ewise(this, b, Ewise.Join.INTERSECTION, op);
   }
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tabulo.embedded.EmbeddedStore;
 import tabulo.math.BinaryOp;
 import tabulo.math.BinaryOps;
+import tabulo.math.UnaryOps;
 import tabulo.ops.LabelledCells.Cell;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
@@ -56,6 +57,16 @@ public class EwiseAddTest {
         ma.ewiseAdd(mb, op).into(c);
         everyReaderSees(LabelledCells.join(a, b, op::apply, x -> x, x -> x), store, c, op.name());
       }
+      // C = f(A ∪ B) in one pass: f maps the joined values and the one-sided ones alike
+      String fused = prefix + "C" + n++;
+      ma.ewiseAdd(mb, BinaryOps.MINUS).apply(UnaryOps.ABS).into(fused);
+      everyReaderSees(LabelledCells.join(a, b, (x, y) -> Math.abs(x - y), Math::abs, Math::abs), store, fused,
+          "|A - B|");
+      fused = prefix + "C" + n++;
+      ma.ewiseAdd(mb, BinaryOps.TIMES).applyBindSecond(BinaryOps.PLUS, 0.25)
+          .into(Target.table(fused).mask(Mask.of(s.matrix(prefix + "M")).structure()));
+      everyReaderSees(LabelledCells.mask(LabelledCells.join(a, b, (x, y) -> x * y + 0.25, x -> x + 0.25,
+          x -> x + 0.25), m, true, false), store, fused, "A .* B + 0.25, masked");
       List<Cell> sum = LabelledCells.join(a, b, Double::sum, x -> x, x -> x);
       for (boolean structure : new boolean[] {false, true}) {
         for (boolean complement : new boolean[] {false, true}) {
