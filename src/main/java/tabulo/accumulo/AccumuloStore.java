@@ -104,11 +104,6 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private final java.util.Map<Authorizations, KernelUser> kernelUsers = new java.util.HashMap<>();
   private SpareTables spares; // made on the first plain create
   private final Set<String> made = java.util.concurrent.ConcurrentHashMap.newKeySet(); // tables this store made
-  // unit journals of finished runs, emptied: a run whose output name recurs (a reused temporary) reuses its journal
-  // (at most KEPT_JOURNALS, the oldest deleted first: an output whose name never recurs leaves one too)
-  private final Set<String> emptiedJournals = new java.util.LinkedHashSet<>();
-  private final Set<String> droppedJournals = new java.util.HashSet<>();
-  private static final int KEPT_JOURNALS = 16;
   private java.util.concurrent.ExecutorService drops; // deletes discarded temporaries, in order
   private final List<java.util.concurrent.Future<?>> pendingDrops = new ArrayList<>();
 
@@ -214,42 +209,6 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   /** A table of this name is made (again): the kernel users' remembered grants on it are void. */
   private synchronized void forgetGrants(String table) {
     kernelUsers.values().forEach(u -> u.forget(table));
-  }
-
-  /** Makes run journal {@code table}, or takes it as an earlier run left it, emptied. */
-  void makeJournal(String table) {
-    boolean dropping;
-    synchronized (this) {
-      if (emptiedJournals.remove(table)) {
-        return;
-      }
-      dropping = droppedJournals.remove(table);
-    }
-    if (dropping) {
-      finishDiscards(); // an earlier run's journal of this name is being deleted in the background
-    }
-    create(table, TableSettings.defaults());
-  }
-
-  /**
-   * A finished run's journal: emptied and kept under its name where it is small, else deleted. Its cells
-   * carry the tablet's time, which only grows, so a later run's cells are newer than the deletes.
-   */
-  void dropJournal(String table) {
-    String drop = table;
-    if (emptyForReuse(table, TableSettings.defaults(), 10_000).isPresent()) {
-      synchronized (this) {
-        emptiedJournals.add(table);
-        drop = emptiedJournals.size() > KEPT_JOURNALS ? emptiedJournals.iterator().next() : null;
-        emptiedJournals.remove(drop);
-      }
-    }
-    if (drop != null) {
-      synchronized (this) {
-        droppedJournals.add(drop); // a later run of the same output waits for the delete before making it again
-      }
-      discard(drop);
-    }
   }
 
   /** The kernels' user for runs with these authorizations, made on first use and dropped by {@link #close()}. */

@@ -49,15 +49,19 @@ final class TabletServerKernels implements KernelHost {
 
   /** Kernels count entries read from tablets hosted by other tablet servers ({@link TabletSites}). */
   @Override
+  public boolean journalsUnits() {
+    return true;
+  }
+
+  @Override
   public String remoteEntriesScope(boolean planned) {
     return "other tablet servers";
   }
 
   @Override
-  public void run(KernelPlan plan, List<Range> tablets, KernelCounters counters) {
+  public void run(KernelPlan plan, String journal, List<Range> tablets, KernelCounters counters) {
     AccumuloClient client = store.client();
     store.scanAuthorizations(plan.auths()); // the kernel user gets these: the caller must hold them
-    String journal = plan.journalTable();
     List<String> writes = new ArrayList<>(plan.outputs());
     if (journal != null) {
       writes.add(journal);
@@ -65,7 +69,6 @@ final class TabletServerKernels implements KernelHost {
     KernelUser user = store.kernelUser(plan.auths());
     user.allow(plan.inputs().toArray(new String[0]), plan.outputs().toArray(new String[0]));
     if (journal != null) {
-      store.makeJournal(journal);
       user.allow(new String[0], new String[] {journal});
     }
     KernelLogin login = user.loginForRun();
@@ -92,9 +95,6 @@ final class TabletServerKernels implements KernelHost {
     } finally {
       pool.shutdownNow();
       deleteQuietly(login.bulkDir());
-      if (journal != null) {
-        store.dropJournal(journal);
-      }
     }
   }
 

@@ -9,8 +9,20 @@ import org.apache.accumulo.core.data.Range;
  * the store (the Accumulo host). Either way the same {@link TabletKernel} code does the work.
  */
 public interface KernelHost {
-  /** Runs the plan's kernel over every tablet range of its driver table; returns when all are done. */
-  void run(KernelPlan plan, List<Range> tablets, KernelCounters counters);
+  /**
+   * Runs the plan's kernel over every tablet range of its driver table; returns when all are done.
+   * {@code journal} is an empty table for the units begun when the host {@link #journalsUnits} and the
+   * plan's output combines, else null.
+   */
+  void run(KernelPlan plan, String journal, List<Range> tablets, KernelCounters counters);
+
+  /**
+   * Whether the host may re-run a unit (a tablet server restarted in the middle of it) and so needs a
+   * journal of the units begun where a unit written twice would count twice ({@link KernelPlan#outputCombines}).
+   */
+  default boolean journalsUnits() {
+    return false;
+  }
 
   /**
    * Driver entries per kernel unit when the caller does not say: a unit is what a restarted kernel redoes,

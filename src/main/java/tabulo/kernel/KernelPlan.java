@@ -69,11 +69,6 @@ public interface KernelPlan {
    */
   boolean outputCombines();
 
-  /** Where a host that re-runs units records which ones it began ({@link #outputCombines}); else null. */
-  default String journalTable() {
-    return outputCombines() ? outputs().get(0) + "_journal" : null;
-  }
-
   /** Threads a host may give this run (per tablet server on Accumulo). */
   int workers();
 

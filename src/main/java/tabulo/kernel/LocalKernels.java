@@ -47,7 +47,7 @@ public final class LocalKernels implements KernelHost {
   }
 
   @Override
-  public void run(KernelPlan plan, List<Range> tablets, KernelCounters counters) {
+  public void run(KernelPlan plan, String journal, List<Range> tablets, KernelCounters counters) {
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, plan.workers()), r -> {
       Thread t = new Thread(r, "tabulo-kernel");
       t.setDaemon(true);

@@ -50,9 +50,6 @@ final class Assign {
     StreamPlan.Settings s = new StreamPlan.Settings(in, List.of(out), session.codec(), session.auths(),
         session.unitEntries(), session.workers(), combines, -1, false);
     Plan plan = new Plan(s, rows, cols, accum, mask != null && mask.complemented());
-    if (plan.journalTable() != null) {
-      ws.adopt(plan.journalTable());
-    }
     session.run(plan);
     InPlaceUpdate.apply(session, out, c.table);
     return session.matrix(c.table);

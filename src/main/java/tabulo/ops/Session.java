@@ -12,6 +12,7 @@ import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.kernel.KernelCounters;
 import tabulo.kernel.KernelHost;
+import tabulo.storage.TableSettings;
 import tabulo.kernel.KernelPlan;
 import tabulo.kernel.LocalKernels;
 import tabulo.kernel.Scans;
@@ -170,15 +171,20 @@ public final class Session implements AutoCloseable {
    * session's progress (a multiply reports partial products and the fraction of its input read).
    */
   public KernelCounters run(KernelPlan plan, Consumer<KernelCounters> tick) {
-    if (plan.journalTable() != null) {
-      workspace(plan.outputs().get(0)).adopt(plan.journalTable()); // a host that journals units creates it
-    }
     checkCancelled();
     KernelHost host = host();
     KernelCounters counters = new KernelCounters();
     List<Range> tablets = Scans.tablets(store, plan.driverTable());
+    // a temporary like any other: recorded (cleared if this process dies), emptied and reused after the run
+    Workspace ws = workspace(plan.outputs().get(0));
+    String journal = host.journalsUnits() && plan.outputCombines() ? ws.create("journal", TableSettings.defaults())
+        : null;
     try (Ticker t = new Ticker(() -> tick.accept(counters))) {
-      host.run(plan, tablets, counters);
+      host.run(plan, journal, tablets, counters);
+    } finally {
+      if (journal != null) {
+        ws.release(journal);
+      }
     }
     runEnded.accept(counters);
     checkCancelled();

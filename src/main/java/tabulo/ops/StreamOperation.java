@@ -39,9 +39,6 @@ public abstract class StreamOperation extends Operation {
           s.outputCombines(), in.size() - 1, mask.complemented());
     }
     StreamPlan plan = plan(s);
-    if (plan.journalTable() != null) {
-      session.workspace(out).adopt(plan.journalTable()); // a host that journals units creates it: clear it too
-    }
     session.run(plan);
     return inKernel || mask == null;
   }
