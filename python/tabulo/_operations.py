@@ -66,7 +66,6 @@ class Operations:
         out = _output(**output)
         options = j("tabulo.ops.mxm.MxmOptions").defaults().transposeA(bool(transpose_a))
         options.semiring(_jvm.call(j("tabulo.math.Semirings").named, semiring, parameter="semiring"))
-        options.codec(_jvm.call(j("tabulo.math.ValueCodec").named, output.get("codec", "decimal"), parameter="codec"))
         options.rows(_jvm.call(spec, "rows", selection_to_spec(rows, "rows")))
         options.cols(_jvm.call(spec, "cols", selection_to_spec(cols, "cols")))
         options.inner(_jvm.call(spec, "inner", selection_to_spec(inner, "inner")))
@@ -74,10 +73,9 @@ class Operations:
         if algorithm not in algorithms:
             raise _jvm.TabuloError(f"algorithm: must be one of {', '.join(algorithms)}, got {algorithm!r}")
         options.algorithm(getattr(j("tabulo.ops.mxm.MxmOptions$Algorithm"), algorithms[algorithm]))
-        _jvm.call(options.batchRows, int(batch), parameter="batch")
         if transpose_out is not None:
             options.transposeOut(transpose_out)
-        r = _job.run(self._ops().mult, "mult", a, b, c, options, int(workers), _int(unit), out)
+        r = _job.run(self._ops().mult, "mult", a, b, c, options, int(workers), int(batch), _int(unit), out)
         table = self.table(c)
         table.info = Info({"algorithm": str(r.algorithm().name()).lower(), "reason": str(r.reason()),
                       "partial_products": int(r.partialProducts()), "entries": int(r.entriesWritten()),

@@ -10,7 +10,7 @@ import tabulo.math.UnaryOps;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
 import tabulo.ops.Target;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
 
@@ -18,7 +18,7 @@ import tabulo.ops.mxm.MxmResult;
  * The k-truss of G's undirected graph: the largest subgraph whose every edge lies in at least k-2 of its
  * triangles. LAGraph's {@code LAGraph_KTruss} (Davis's formulation): repeat C&lt;A&gt; = A (plus.pair) A
  * (the support of each edge, the mask applied in the multiply's kernel), A = select(C &gt;= k-2), until an
- * iteration removes no edge. The select is fused into the multiply's kernel ({@link MxmOptions#keep}: an
+ * iteration removes no edge. The select is fused into the multiply's kernel ({@link MxmOptions#select}: an
  * edge below the support is never written) and the edges left are the kernel's count of cells written,
  * so an iteration is one pass. The result holds every truss edge in both directions, its value the number
  * of triangles of the truss containing it.
@@ -64,8 +64,8 @@ public final class KTruss {
     long edges = Math.round(a.reduce(Monoids.PLUS)); // A's values are all 1: the sum counts its entries
     boolean plainOut = Output.plain(out);
     for (int iteration = 1;; iteration++) {
-      boolean last = k == 3; // the keep drops only edges in no triangle: see the class comment
-      Mxm support = Mxm.of(a, a, MxmOptions.defaults().semiring(Semirings.PLUS_PAIR).keep(BinaryOps.GE, k - 2));
+      boolean last = k == 3; // the select drops only edges in no triangle: see the class comment
+      Mxm support = Mxm.of(a, a, MxmOptions.defaults().semiring(Semirings.PLUS_PAIR).select(BinaryOps.GE, k - 2));
       Target into = last && plainOut ? out : Target.temporary();
       Matrix kept = support.into(into.mask(Mask.of(a).structure()));
       long left = entries(kept, support.result());
@@ -83,7 +83,7 @@ public final class KTruss {
   }
 
   /**
-   * The entries of the support just computed: the cells its kernel wrote (one per key: the fused keep folds
+   * The entries of the support just computed: the cells its kernel wrote (one per key: the fused select folds
    * a cell's labelled parts), unless a unit ran twice (a resumed kernel), when they are counted again.
    */
   private static long entries(Matrix m, MxmResult r) {

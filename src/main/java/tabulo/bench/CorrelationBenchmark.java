@@ -3,7 +3,7 @@ package tabulo.bench;
 import tabulo.d4m.Schema;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
 import tabulo.select.KeySpec;

@@ -20,10 +20,11 @@ import tabulo.math.CsrMatrix;
 import tabulo.math.DecimalCodec;
 import tabulo.ops.RekeyRows;
 import tabulo.ops.Session;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmResult;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.partition.Assignment;
 import tabulo.partition.BipartiteModel;
 import tabulo.partition.PartCosts;
@@ -179,7 +180,7 @@ public final class PartitionServersBenchmark {
         () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE));
     out.add(run(n, product, "gRRp (placed, compacted)", compacted, planned, log));
     MxmResult endToEnd = fastest(store, a, b, "pbC_grrp",
-        () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE).plan("pbP"));
+        () -> MxmOptions.defaults().algorithm(Algorithm.ROWWISE), MxmSettings.defaults().plan("pbP"));
     out.add(run(n, product, "gRRp (mult --plan)", endToEnd, planned, log));
     MxmResult outer = fastest(store, a, b, "pbC_outer", () -> MxmOptions.defaults().algorithm(Algorithm.OUTER));
     out.add(run(n, product, "outer product (A^T copied)", outer, null, log));
@@ -194,12 +195,18 @@ public final class PartitionServersBenchmark {
 
   /** The fastest of {@link #RUNS} runs into {@code c} (the last run's C is kept). */
   private static MxmResult fastest(Store store, String a, String b, String c, Supplier<MxmOptions> o) {
+    return fastest(store, a, b, c, o, MxmSettings.defaults());
+  }
+
+  /** The same, run as {@code settings} say. */
+  private static MxmResult fastest(Store store, String a, String b, String c, Supplier<MxmOptions> o,
+      MxmSettings settings) {
     MxmResult best = null;
     for (int i = 0; i < RUNS; i++) {
       if (store.exists(c)) {
         store.delete(c);
       }
-      MxmResult r = Mxm.multiply(store, a, b, c, o.get());
+      MxmResult r = Mxm.multiply(store, a, b, c, o.get(), settings);
       if (best == null || r.seconds() < best.seconds()) {
         best = r;
       }

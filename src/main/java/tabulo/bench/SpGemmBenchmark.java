@@ -31,10 +31,12 @@ import tabulo.math.DecimalCodec;
 import tabulo.math.Monoids;
 import tabulo.math.Semirings;
 import tabulo.math.Triples;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
+import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmResult;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
@@ -70,11 +72,9 @@ public final class SpGemmBenchmark {
     store.flush(tb);
     log.printf("SCALE %d: nnz(A) %,d, nnz(B) %,d%n", scale, ea.size(), eb.size());
 
-    MxmResult outer = Mxm.multiply(store, ta, tb, "Couter" + scale,
-        MxmOptions.defaults().algorithm(Algorithm.OUTER).transposeA(true).workers(workers));
+    MxmResult outer = multiply(store, ta, tb, "Couter" + scale, Algorithm.OUTER, workers);
     log.printf("  outer    %8.2f s%n", outer.seconds());
-    MxmResult row = Mxm.multiply(store, ta, tb, "Crow" + scale,
-        MxmOptions.defaults().algorithm(Algorithm.ROWWISE).transposeA(true).workers(workers));
+    MxmResult row = multiply(store, ta, tb, "Crow" + scale, Algorithm.ROWWISE, workers);
     log.printf("  rowwise  %8.2f s%n", row.seconds());
     long t0 = System.nanoTime();
     long clientNnz = clientSide(store, ta, tb, "Cclient" + scale);
@@ -225,4 +225,12 @@ public final class SpGemmBenchmark {
   }
 
   private static final byte[] NO_FAMILY = new byte[0];
+
+  /** C = A^T B by {@code algorithm} on {@code workers} threads, on a session of its own as {@code mult} runs it. */
+  static MxmResult multiply(Store store, String a, String b, String c, Algorithm algorithm, int workers) {
+    try (Session s = Session.open(store).workers(workers).unitEntries(Mxm.UNIT_ENTRIES)) {
+      return Mxm.multiply(s, a, b, c, MxmOptions.defaults().algorithm(algorithm).transposeA(true),
+          MxmSettings.defaults());
+    }
+  }
 }

@@ -8,8 +8,6 @@ import tabulo.gen.Graph500;
 import tabulo.gen.Graph500Table;
 import tabulo.math.CsrMatrix;
 import tabulo.math.Semirings;
-import tabulo.ops.mxm.Mxm;
-import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmResult;
 import tabulo.storage.Store;
@@ -48,8 +46,8 @@ public final class SpGemmHostsBenchmark {
       }
       String name = host == 0 ? "embedded" : "accumulo";
       for (int alg = 0; alg < 2; alg++) {
-        MxmResult r = Mxm.multiply(store, ta, tb, products[alg], MxmOptions.defaults()
-            .algorithm(alg == 0 ? Algorithm.OUTER : Algorithm.ROWWISE).transposeA(true).workers(workers));
+        MxmResult r = SpGemmBenchmark.multiply(store, ta, tb, products[alg],
+            alg == 0 ? Algorithm.OUTER : Algorithm.ROWWISE, workers);
         if (r.partialProducts() != expected.partialProducts()) {
           throw new IllegalStateException(name + " " + r.algorithm() + ": " + r.partialProducts()
               + " partial products, in memory " + expected.partialProducts());

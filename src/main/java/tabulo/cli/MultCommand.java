@@ -9,10 +9,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
+import org.apache.accumulo.core.security.Authorizations;
+
 import tabulo.math.Semirings;
-import tabulo.ops.mxm.Mxm;
+import tabulo.math.ValueCodec;
+import tabulo.ops.Mxm;
+import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmResult;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 import tabulo.util.Progress;
@@ -112,24 +117,27 @@ final class MultCommand implements Runnable {
   public void run() {
     MxmOptions o = MxmOptions.defaults().transposeA(transposeA).algorithm(algorithm)
         .rows(ScanCommand.parseSpec("--rows", rows)).cols(ScanCommand.parseSpec("--cols", cols))
-        .inner(ScanCommand.parseSpec("--inner", inner)).transposeOut(transposeOut).aTranspose(aTranspose)
-        .findTranspose(!noD4mTranspose);
+        .inner(ScanCommand.parseSpec("--inner", inner)).transposeOut(transposeOut);
+    MxmSettings settings = MxmSettings.defaults().aTranspose(aTranspose).findTranspose(!noD4mTranspose);
     parse("--semiring", () -> o.semiring(Semirings.named(semiring)));
-    o.codec(output.codec());
-    parse("--workers", () -> o.workers(workers));
-    parse("--batch", () -> o.batchRows(batch));
-    parse("--unit", () -> o.unitEntries(unit));
-    o.kernels(output.kernels);
-    if (plan != null) {
-      o.plan(plan);
+    ValueCodec codec = output.codec();
+    if (workers < 1) {
+      throw new TabuloException("--workers: workers must be at least 1, got " + workers);
     }
-    o.layout(switch (layout) {
-      case "tables" -> MxmOptions.Layout.TABLES;
-      case "single-table" -> MxmOptions.Layout.SINGLE_TABLE;
+    parse("--batch", () -> settings.batchRows(batch));
+    if (unit < 1) {
+      throw new TabuloException("--unit: a unit needs at least 1 entry, got " + unit);
+    }
+    if (plan != null) {
+      settings.plan(plan);
+    }
+    settings.layout(switch (layout) {
+      case "tables" -> MxmSettings.Layout.TABLES;
+      case "single-table" -> MxmSettings.Layout.SINGLE_TABLE;
       default -> throw new CommandLine.ParameterException(output.command.commandLine(),
           "--layout: 'tables' or 'single-table', not '" + layout + "'");
     });
-    if (plan == null && o.layout() != MxmOptions.Layout.TABLES) {
+    if (plan == null && settings.layout() != MxmSettings.Layout.TABLES) {
       throw new CommandLine.ParameterException(output.command.commandLine(), "--layout single-table needs --plan");
     }
     if (output.mask == null && (output.structure || output.complement)) {
@@ -142,21 +150,24 @@ final class MultCommand implements Runnable {
     if (output.accum != null) {
       o.accum(tabulo.api.Call.binaryOp("--accum", output.accum));
     }
-    if (output.auths != null) {
-      o.auths(SetAuthsCommand.parse(output.auths, "--auths"));
-    }
+    Authorizations auths = output.auths == null ? null : SetAuthsCommand.parse(output.auths, "--auths");
     Progress progress = Progress.onTerminal("mult partial products", 0);
-    o.progress(progress::update).cancelled(CtrlC.guarding());
-    try (Store store = main.openStore()) {
-      MxmResult r = Mxm.multiply(store, a, b, c, o);
+    settings.progress(progress::update);
+    try (Store store = main.openStore();
+        Session session = CtrlC.guard(Session.open(store).codec(codec).workers(workers).unitEntries(unit)
+            .nextToData(output.kernels == OutputOptions.Kernels.SERVER))) {
+      if (auths != null) {
+        session.auths(auths);
+      }
+      MxmResult r = Mxm.multiply(session, a, b, c, o, settings);
       progress.done();
       main.err().printf("mult: algorithm %s (%s)%n", r.algorithm().name().toLowerCase(), r.reason());
       if (r.left() != null) {
         main.err().printf("mult: %s%n", r.left());
       }
       main.out().printf("%s: %,d partial products%s, %.2f s, %,.0f partial products/s%n",
-          r.algorithm().name().toLowerCase(), r.partialProducts(), ProductCount.of(store, c, r, o).describe(c),
-          r.seconds(), r.partialProductsPerSecond());
+          r.algorithm().name().toLowerCase(), r.partialProducts(),
+          ProductCount.of(store, c, r, o.accumulates(), auths).describe(c), r.seconds(), r.partialProductsPerSecond());
       RemoteEntries.print(main.err(), r, plan, batch);
     }
   }

@@ -13,7 +13,6 @@ import tabulo.math.ValueCodec;
 import tabulo.ops.Mask;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
-import tabulo.ops.mxm.MxmOptions;
 import tabulo.storage.Store;
 import tabulo.util.Progress;
 
@@ -23,6 +22,14 @@ import tabulo.util.Progress;
  * are read with, and where kernels run. Their help is {@link Shared}'s, as the declared commands show it.
  */
 final class OutputOptions {
+  /** Where the kernels run when the store can host them (Accumulo's tablet servers). */
+  enum Kernels {
+    /** Inside the tablet servers, next to the data (the default). */
+    SERVER,
+    /** In this process, reading and writing through the store's client. */
+    CLIENT
+  }
+
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
@@ -45,7 +52,7 @@ final class OutputOptions {
   String codec = "decimal";
 
   @Option(names = "--kernels", paramLabel = "server|client", description = Shared.KERNELS_HELP)
-  MxmOptions.Kernels kernels = MxmOptions.Kernels.SERVER;
+  Kernels kernels = Kernels.SERVER;
 
   /** The value codec named by --codec. */
   ValueCodec codec() {
@@ -59,7 +66,7 @@ final class OutputOptions {
       throw new CommandLine.ParameterException(command.commandLine(),
           (structure ? "--structure" : "--complement") + " needs --mask");
     }
-    Session s = CtrlC.guard(Session.open(store).codec(codec()).nextToData(kernels == MxmOptions.Kernels.SERVER)
+    Session s = CtrlC.guard(Session.open(store).codec(codec()).nextToData(kernels == Kernels.SERVER)
         .progress(progress::update));
     if (auths != null) {
       s.auths(SetAuthsCommand.parse(auths, "--auths"));

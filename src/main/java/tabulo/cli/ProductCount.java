@@ -4,8 +4,8 @@ import java.util.Map.Entry;
 
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
 
-import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmResult;
 import tabulo.storage.Scan;
@@ -25,15 +25,16 @@ record ProductCount(long entries, long written, boolean combined, boolean accumu
   /** Stored entries of C up to which a scan counts it (a fraction of a second). */
   static final long COUNT_LIMIT = 4_000_000;
 
-  static ProductCount of(Store store, String c, MxmResult r, MxmOptions o) {
+  /** After {@code r} wrote C, into a new C or ({@code accumulated}) into the old one; read with {@code auths} (null: all). */
+  static ProductCount of(Store store, String c, MxmResult r, boolean accumulated, Authorizations auths) {
     boolean combined = r.algorithm() == Algorithm.OUTER;
-    if (!combined && !o.accumulates()) {
+    if (!combined && !accumulated) {
       return new ProductCount(r.entriesWritten(), r.entriesWritten(), false, false);
     }
-    return new ProductCount(countIfSmall(store, c, o), r.entriesWritten(), combined, o.accumulates());
+    return new ProductCount(countIfSmall(store, c, auths), r.entriesWritten(), combined, accumulated);
   }
 
-  private static long countIfSmall(Store store, String c, MxmOptions o) {
+  private static long countIfSmall(Store store, String c, Authorizations auths) {
     try {
       long stored = store.info(c).knownEntries();
       if (stored < 0 || stored > COUNT_LIMIT) {
@@ -43,7 +44,7 @@ record ProductCount(long entries, long written, boolean combined, boolean accumu
       return -1;
     }
     long n = 0;
-    ScanSpec spec = o.auths() == null ? ScanSpec.all() : ScanSpec.all().auths(o.auths());
+    ScanSpec spec = auths == null ? ScanSpec.all() : ScanSpec.all().auths(auths);
     try (Scan s = store.scan(c, spec)) {
       for (Entry<Key, Value> e : s) {
         n++;

@@ -10,7 +10,6 @@ import tabulo.math.BinaryOp;
 import tabulo.math.Monoid;
 import tabulo.math.Semiring;
 import tabulo.math.UnaryOp;
-import tabulo.ops.mxm.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;

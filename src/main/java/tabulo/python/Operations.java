@@ -10,9 +10,10 @@ import tabulo.math.Monoids;
 import tabulo.ops.Matrix;
 import tabulo.ops.Operation;
 import tabulo.ops.Session;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions;
-import tabulo.ops.mxm.SchemaCorrelation;
+import tabulo.ops.mxm.MxmSettings;
+import tabulo.ops.SchemaCorrelation;
 import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
@@ -58,12 +59,16 @@ public final class Operations {
   }
 
   /**
-   * C = op(A) (+.x) B with these options, on {@code workers} threads, {@code unit} entries of B per unit of
-   * the outer product (null: the host's default).
+   * C = op(A) (+.x) B with these options, on {@code workers} threads, row-by-row's batches up to {@code batch}
+   * rows of B, {@code unit} entries of B per unit of the outer product (null: the host's default).
    */
-  public Job mult(String a, String b, String c, MxmOptions options, int workers, Integer unit, OutputSpec out) {
+  public Job mult(String a, String b, String c, MxmOptions options, int workers, int batch, Integer unit,
+      OutputSpec out) {
     if (workers < 1) {
       throw new TabuloException("workers: expected at least 1, got " + workers);
+    }
+    if (batch < 1) {
+      throw new TabuloException("batch: batch threshold must be at least 1 row of B, got " + batch);
     }
     if (unit != null && unit < 1) {
       throw new TabuloException("unit: expected at least 1, got " + unit);
@@ -73,7 +78,7 @@ public final class Operations {
         if (unit != null) {
           s.unitEntries(unit);
         }
-        Mxm op = Mxm.of(s.matrix(a), s.matrix(b), options);
+        Mxm op = Mxm.of(s.matrix(a), s.matrix(b), options, MxmSettings.defaults().batchRows(batch));
         op.into(out.target(s, c));
         return op.result();
       }

@@ -30,7 +30,7 @@ import tabulo.iterators.DecimalSumCombiner;
 import tabulo.iterators.MonoidCombiner;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrices;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.select.KeySpec;

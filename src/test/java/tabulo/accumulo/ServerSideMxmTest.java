@@ -59,8 +59,10 @@ import tabulo.math.DecimalCodec;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrices;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
+import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmMaskTest;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.ops.mxm.MxmVectorTest;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmOptions;
@@ -115,15 +117,30 @@ class ServerSideMxmTest {
     }
   }
 
+  /**
+   * A multiply of tables on a session of its own with {@code unitEntries} entries of B per outer-product unit,
+   * reading with {@code auths} (null: all of the user's).
+   */
+  private static MxmResult multiply(Store store, String a, String b, String c, MxmOptions o, MxmSettings s,
+      int unitEntries, Authorizations auths) {
+    try (Session session = Session.open(store).unitEntries(unitEntries)) {
+      if (auths != null) {
+        session.auths(auths);
+      }
+      return Mxm.multiply(session, a, b, c, o, s);
+    }
+  }
+
   /** C = A^T B (outer) and C = A B (row-by-row) for every semiring, on both hosts, against the oracle. */
   private static void everySemiringMatchesEmbeddedAndOracle(String label) {
     for (Semiring s : Semirings.builtIns()) {
       for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
         boolean t = alg == Algorithm.OUTER;
-        MxmOptions o = MxmOptions.defaults().semiring(s).algorithm(alg).transposeA(t).batchRows(3).unitEntries(4);
+        MxmOptions o = MxmOptions.defaults().semiring(s).algorithm(alg).transposeA(t);
+        MxmSettings batches = MxmSettings.defaults().batchRows(3);
         String c = "SSM_C" + (++runs);
-        MxmResult r = Mxm.multiply(accumulo, "SSM_A", "SSM_B", c, o);
-        Mxm.multiply(embedded, "SSM_A", "SSM_B", c, o);
+        MxmResult r = multiply(accumulo, "SSM_A", "SSM_B", c, o, batches, 4, null);
+        multiply(embedded, "SSM_A", "SSM_B", c, o, batches, 4, null);
         Map<String, Map<String, Double>> expected = Matrices.oracle(a, b, t, s, KeySpec.all(), KeySpec.all(),
             KeySpec.all());
         String what = label + ", " + s.name() + ", " + alg;
@@ -170,8 +187,8 @@ class ServerSideMxmTest {
     root.securityOperations().changeUserAuthorizations("root", new Authorizations("red", "blue"));
     // root's products, over everything: each user reads them too, one cell per row and column
     for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
-      Mxm.multiply(accumulo, "SSV_A", "SSV_B", "SSV_C_root_" + alg,
-          MxmOptions.defaults().algorithm(alg).transposeA(true).unitEntries(3));
+      multiply(accumulo, "SSV_A", "SSV_B", "SSV_C_root_" + alg, MxmOptions.defaults().algorithm(alg).transposeA(true),
+          MxmSettings.defaults(), 3, null);
       // every scan batch of one entry: readers' scans are torn down and re-seeked after every cell
       root.tableOperations().setProperty("SSV_C_root_" + alg, "table.scan.max.memory", "1");
     }
@@ -202,7 +219,8 @@ class ServerSideMxmTest {
         AccumuloStore store = new AccumuloStore(client);
         for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
           String c = "SSV_C_" + u.getKey() + "_" + alg;
-          Mxm.multiply(store, "SSV_A", "SSV_B", c, MxmOptions.defaults().algorithm(alg).transposeA(true).unitEntries(3));
+          multiply(store, "SSV_A", "SSV_B", c, MxmOptions.defaults().algorithm(alg).transposeA(true),
+              MxmSettings.defaults(), 3, null);
           assertEquals(expected, oneCellEach(store, c, u.getValue()), "user " + u.getKey() + ", " + alg);
           assertEquals(expected, oneCellEach(store, "SSV_C_root_" + alg, u.getValue()),
               "user " + u.getKey() + " reading root's product, " + alg);
@@ -291,20 +309,20 @@ class ServerSideMxmTest {
     }
     Authorizations both = new Authorizations("red", "blue");
     Authorizations red = new Authorizations("red");
-    record Run(MxmOptions.Layout layout, Semiring semiring, Authorizations auths) {}
+    record Run(MxmSettings.Layout layout, Semiring semiring, Authorizations auths) {}
     List<Run> plannedRuns = new ArrayList<>();
     // the kernel's semiring code is the one every semiring test above runs: a few suffice here (CI time)
     for (Semiring s : new Semiring[] {Semirings.PLUS_TIMES, Semirings.MIN_PLUS, Semirings.MAX_MIN}) {
-      plannedRuns.add(new Run(MxmOptions.Layout.SINGLE_TABLE, s, both));
+      plannedRuns.add(new Run(MxmSettings.Layout.SINGLE_TABLE, s, both));
     }
-    plannedRuns.add(new Run(MxmOptions.Layout.SINGLE_TABLE, Semirings.PLUS_TIMES, red));
-    plannedRuns.add(new Run(MxmOptions.Layout.TABLES, Semirings.PLUS_TIMES, red));
+    plannedRuns.add(new Run(MxmSettings.Layout.SINGLE_TABLE, Semirings.PLUS_TIMES, red));
+    plannedRuns.add(new Run(MxmSettings.Layout.TABLES, Semirings.PLUS_TIMES, red));
     for (Run run : plannedRuns) {
-      MxmOptions o = MxmOptions.defaults().semiring(run.semiring()).plan("SSP_P").layout(run.layout()).batchRows(3)
-          .auths(run.auths());
+      MxmOptions o = MxmOptions.defaults().semiring(run.semiring());
+      MxmSettings planned = MxmSettings.defaults().plan("SSP_P").layout(run.layout()).batchRows(3);
       String c = "SSP_C" + (++runs);
-      Mxm.multiply(accumulo, "SSP_A", "SSP_B", c, o);
-      Mxm.multiply(embedded, "SSP_A", "SSP_B", c, o);
+      multiply(accumulo, "SSP_A", "SSP_B", c, o, planned, Mxm.UNIT_ENTRIES, run.auths());
+      multiply(embedded, "SSP_A", "SSP_B", c, o, planned, Mxm.UNIT_ENTRIES, run.auths());
       Map<String, Map<String, Double>> expected = Matrices.oracle(seenBy(labelled, "SSP_A", run.auths()),
           seenBy(labelled, "SSP_B", run.auths()), false, run.semiring(), KeySpec.all(), KeySpec.all(), KeySpec.all());
       assertFalse(expected.isEmpty());
@@ -352,8 +370,8 @@ class ServerSideMxmTest {
     watcher.start();
     try {
       for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
-        Mxm.multiply(store, "SSM_A", "SSM_B", "SSS_C_" + alg, MxmOptions.defaults().algorithm(alg).unitEntries(2)
-            .batchRows(1));
+        multiply(store, "SSM_A", "SSM_B", "SSS_C_" + alg, MxmOptions.defaults().algorithm(alg),
+            MxmSettings.defaults().batchRows(1), 2, null);
       }
     } finally {
       running.set(false);
@@ -415,10 +433,10 @@ class ServerSideMxmTest {
     Mxm.multiply(embedded, "SSK_A", "SSK_B", "SSK_C", base);
     Map<String, String> expected = cells(embedded, "SSK_C");
     AtomicLong progress = new AtomicLong();
-    MxmOptions o = MxmOptions.defaults().algorithm(Algorithm.OUTER).transposeA(true).unitEntries(300)
-        .progress((pp, fraction) -> progress.set(pp));
+    MxmSettings heard = MxmSettings.defaults().progress((pp, fraction) -> progress.set(pp));
     ExecutorService runner = Executors.newSingleThreadExecutor();
-    Future<MxmResult> first = runner.submit(() -> Mxm.multiply(accumulo, "SSK_A", "SSK_B", "SSK_C", o));
+    Future<MxmResult> first = runner.submit(() -> multiply(accumulo, "SSK_A", "SSK_B", "SSK_C", base, heard, 300,
+        null));
     while (progress.get() == 0 && !first.isDone()) {
       Thread.sleep(20);
     }

@@ -22,11 +22,12 @@ import org.junit.jupiter.api.Test;
 import tabulo.gen.Graph500;
 import tabulo.gen.Graph500Table;
 import tabulo.ops.Matrices;
-import tabulo.ops.mxm.Mxm;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.ops.mxm.MxmResult;
 import tabulo.math.Semirings;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.partition.Assignment;
 import tabulo.partition.BipartiteModel;
 import tabulo.partition.Partitioner;
@@ -86,7 +87,7 @@ class ServerSideRemoteEntriesTest {
     }
     assertTrue(expected > 0 && local > 0, "B rows both local and remote: " + local + ", " + expected);
     MxmResult r = Mxm.multiply(accumulo, "SRE_A", "SRE_B", "SRE_C1",
-        MxmOptions.defaults().algorithm(Algorithm.ROWWISE).batchRows(1_000_000));
+        MxmOptions.defaults().algorithm(Algorithm.ROWWISE), MxmSettings.defaults().batchRows(1_000_000));
     assertEquals(where, sites(), "the tablets stayed where they were");
     assertEquals("other tablet servers", r.remoteScope());
     assertEquals(expected, r.remoteEntries());
@@ -144,7 +145,7 @@ class ServerSideRemoteEntriesTest {
       }
       assertTrue(expected > 0);
       MxmResult r = Mxm.multiply(accumulo, "SRE_VA", "SRE_VB", "SRE_C3",
-          MxmOptions.defaults().algorithm(Algorithm.ROWWISE).batchRows(1_000_000));
+          MxmOptions.defaults().algorithm(Algorithm.ROWWISE), MxmSettings.defaults().batchRows(1_000_000));
       assertEquals(expected, r.remoteEntries());
     } finally {
       for (String t : new String[] {"SRE_VA", "SRE_VB", "SRE_C3"}) {
@@ -170,7 +171,7 @@ class ServerSideRemoteEntriesTest {
     }
     try {
       MxmResult r = Mxm.multiply(accumulo, "SRE_A", "SRE_B", "SRE_C4",
-          MxmOptions.defaults().algorithm(Algorithm.ROWWISE).plan("SRE_P"));
+          MxmOptions.defaults().algorithm(Algorithm.ROWWISE), MxmSettings.defaults().plan("SRE_P"));
       assertEquals(Matrices.oracle(a, b, false, Semirings.PLUS_TIMES, KeySpec.all(), KeySpec.all(), KeySpec.all()),
           Matrices.read(accumulo, "SRE_C4"));
       assertEquals("other tablet servers", r.remoteScope());

@@ -33,7 +33,7 @@ public record AlgorithmChoice(Algorithm algorithm, String reason, boolean lookup
   /** B at most this fraction of A's entries counts as small. */
   static final int SMALL_B_FRACTION = 256;
 
-  AlgorithmChoice(Algorithm algorithm, String reason) {
+  public AlgorithmChoice(Algorithm algorithm, String reason) {
     this(algorithm, reason, false);
   }
 
@@ -46,7 +46,7 @@ public record AlgorithmChoice(Algorithm algorithm, String reason, boolean lookup
    * The same for a multiply through a mask ({@code masked}), knowing whether a table holding A^T exists
    * ({@code transposeKnown}).
    */
-  static AlgorithmChoice of(Store store, String a, String b, MxmOptions options, boolean masked,
+  public static AlgorithmChoice of(Store store, String a, String b, MxmOptions options, boolean masked,
       boolean transposeKnown) {
     boolean outerNative = options.transposeA || transposeKnown;
     if (options.algorithm == Algorithm.ROWWISE || (options.algorithm == Algorithm.AUTO && !outerNative)) {

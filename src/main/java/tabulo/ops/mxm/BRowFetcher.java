@@ -37,9 +37,9 @@ final class BRowFetcher {
 
   /** The B rows (rows of table {@code b}) the batch needs, decoded once. */
   static BRows fetch(BatchReads reads, String b, RowBatch batch) {
-    MxmOptions options = reads.options();
-    if (options.bTranspose != null
-        && options.bTransposeEntries <= (long) batch.bKeys.size() * ENTRIES_PER_SEEK) {
+    MxmPlan.Reads how = reads.plan().reads;
+    if (how.rightTransposed() != null
+        && how.rightTransposedEntries() <= (long) batch.bKeys.size() * ENTRIES_PER_SEEK) {
       return fetchFromTranspose(reads, batch);
     }
     return fetchRows(reads, b, batch);
@@ -52,6 +52,7 @@ final class BRowFetcher {
    */
   private static BRows fetchFromTranspose(BatchReads reads, RowBatch batch) {
     MxmOptions options = reads.options();
+    String bTranspose = reads.plan().reads.rightTransposed();
     int n = batch.bKeys.size();
     int[] sizes = new int[n];
     IntList rowOf = new IntList();
@@ -60,10 +61,10 @@ final class BRowFetcher {
     List<Double> values = new ArrayList<>();
     List<byte[]> labels = new ArrayList<>();
     boolean anyLabel = false;
-    Sites.RemoteRows remoteB = batch.sites.of(options.bTranspose);
+    Sites.RemoteRows remoteB = batch.sites.of(bTranspose);
     ScanSpec spec = Scans.spec(options.cols.rowRanges(), KeySpec.all(), reads.auths());
-    try (Scan ts = reads.store().scan(options.bTranspose, spec)) {
-      RowReader reader = new RowReader(options.bTranspose, ts, options.codec, reads.counters().entriesRead);
+    try (Scan ts = reads.store().scan(bTranspose, spec)) {
+      RowReader reader = new RowReader(bTranspose, ts, reads.codec(), reads.counters().entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
         boolean remote = remoteB != null && remoteB.remote(r.row);
@@ -146,11 +147,12 @@ final class BRowFetcher {
     List<byte[]> qualifiers = new ArrayList<>();
     Sites.RemoteRows remote = batch.sites.of(b);
     boolean singleTable = reads.singleTable();
+    int partWidth = reads.plan().reads.partWidth();
     // unordered: a host reads the tablets in parallel, and may hand a row over in more than one piece
     ScanSpec spec = Scans.spec(ranges, options.cols, reads.auths()).unordered(FETCH_THREADS);
     byte[] outFamily = singleTable ? SingleTableLayout.C.getBytes(StandardCharsets.UTF_8) : null;
     try (Scan bs = reads.store().scan(b, singleTable ? spec.fetch(SingleTableLayout.B) : spec)) {
-      RowReader reader = new RowReader(b, bs, options.codec, reads.counters().entriesRead);
+      RowReader reader = new RowReader(b, bs, reads.codec(), reads.counters().entriesRead);
       MatrixRow r;
       while ((r = reader.next()) != null) {
         int idx = batch.bKeys.find(r.row);
@@ -158,7 +160,7 @@ final class BRowFetcher {
           continue;
         }
         if (remote != null ? remote.remote(r.row)
-            : options.partWidth > 0 && !samePart(options.partWidth, r.row, batch.rows.get(0).row)) {
+            : partWidth > 0 && !samePart(partWidth, r.row, batch.rows.get(0).row)) {
           reads.counters().remoteEntries.addAndGet(r.size);
         }
         int[] cols = new int[r.size];

@@ -154,21 +154,6 @@ final class BRows {
     vis[i] = l;
   }
 
-  /** The first column number whose key comes after {@code rowKey}: where the strictly upper mask starts. */
-  int firstAfter(byte[] rowKey) {
-    int lo = 0;
-    int hi = columns;
-    while (lo < hi) {
-      int mid = (lo + hi) >>> 1;
-      if (Arrays.compareUnsigned(keys[mid], rowKey) <= 0) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    return lo;
-  }
-
   /** The first position of {@code cols} (ascending) holding a column at or after {@code first}. */
   static int firstAtOrAfter(int[] cols, int first) {
     if (first == 0) {
@@ -185,6 +170,14 @@ final class BRows {
       }
     }
     return lo;
+  }
+
+  /**
+   * One past the last position of {@code cols} (ascending) holding a column before {@code end}; all of them
+   * when {@code end} is past the batch's columns ({@code columns}).
+   */
+  static int endBefore(int[] cols, int end, int columns) {
+    return end >= columns ? cols.length : firstAtOrAfter(cols, end);
   }
 
   /** Whether any of the B rows {@code refs} carries a label. */

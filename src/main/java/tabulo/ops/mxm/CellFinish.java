@@ -2,7 +2,7 @@ package tabulo.ops.mxm;
 
 /**
  * The last step of a row-by-row cell of C, on both the plain and the labelled path: the value written
- * (the product's, or with the Jaccard finish its index) and whether the fused keep writes it.
+ * (the product's, or through the epilogue) and whether the fused select writes it.
  */
 final class CellFinish {
   private final MxmOptions options;
@@ -11,13 +11,13 @@ final class CellFinish {
     this.options = options;
   }
 
-  /** The value written for C(batch row i, column j): the product's, or with the Jaccard finish its index. */
-  double value(BatchDegrees degrees, int i, int j, double value, byte[] rowKey, BRows bRows) {
-    return degrees == null ? value : degrees.finish(i, j, value, rowKey, bRows.keys[j], options.jaccardDegrees);
+  /** The value written for C(batch row i, column j): the product's, or through the epilogue ({@code x}: its vector). */
+  double value(BatchVector x, int i, int j, double value, byte[] rowKey, BRows bRows) {
+    return x == null ? value : x.finish(options.epilogue, i, j, value, rowKey, bRows.keys[j], options.epilogueVector);
   }
 
-  /** Whether the fused keep ({@link MxmOptions#keep}) writes a cell of this value (always without one). */
+  /** Whether the fused select ({@link MxmOptions#select}) writes a cell of this value (always without one). */
   boolean kept(double value) {
-    return options.keepOp == null || options.keepOp.apply(value, options.keepScalar) != 0;
+    return options.selectOp == null || options.selectOp.apply(value, options.selectScalar) != 0;
   }
 }

@@ -16,39 +16,41 @@ import tabulo.math.ValueCodec;
 
 /**
  * Row-by-row's general path, for a row of C some of whose parts carry visibility labels (of Y's row, its B
- * rows, its mask row or the Jaccard degrees): one accumulator per (column, visibility of the product and
+ * rows, its mask row or the epilogue's vector): one accumulator per (column, visibility of the product and
  * its mask cell), written through the unit's writer instead of a sorted file.
  */
 final class LabelledRows {
   private static final byte[] EMPTY = new byte[0];
 
   private final MxmOptions options;
+  private final ValueCodec codec;
   private final String ctTable; // null: no transpose
   private final KernelCounters counters;
   private final CellFinish finish;
 
-  LabelledRows(MxmOptions options, String ctTable, KernelCounters counters, CellFinish finish) {
-    this.options = options;
-    this.ctTable = ctTable;
+  LabelledRows(MxmPlan plan, KernelCounters counters, CellFinish finish) {
+    this.options = plan.options;
+    this.codec = plan.run.codec();
+    this.ctTable = plan.outTransposed;
     this.counters = counters;
     this.finish = finish;
   }
 
   /** Whether the row of C takes this path: some part of it carries a label. */
-  static boolean needed(MatrixRow row, int[] refs, BRows bRows, MatrixRow maskRow, BatchDegrees degrees) {
+  static boolean needed(MatrixRow row, int[] refs, BRows bRows, MatrixRow maskRow, BatchVector x) {
     return row.labelled || bRows.anyLabelled(refs) || (maskRow != null && maskRow.labelled)
-        || (degrees != null && degrees.labelled);
+        || (x != null && x.labelled);
   }
 
   /**
-   * Computes and writes batch row {@code i}'s row of C (columns from {@code first}); the partial products
-   * computed. With the Jaccard finish, one cell per column whose label is the conjunction of all its
-   * parts' and of the two degrees' (the index is no sum a reader's scan could fold from parts).
+   * Computes and writes batch row {@code i}'s row of C (column numbers in [{@code first}, {@code end}), the
+   * positional mask's); the partial products computed. With an epilogue or a fused select, one cell per
+   * column whose label is the conjunction of all its parts' (and of the vector's two values', {@code x}):
+   * a finished value is no sum a reader's scan could fold from parts.
    */
-  long multiply(MatrixRow row, int i, int[] refs, BRows bRows, BatchDegrees degrees, int first, Visibilities vis,
+  long multiply(MatrixRow row, int i, int[] refs, BRows bRows, BatchVector x, int first, int end, Visibilities vis,
       UnitWriters writers, RowMask mask) {
     Semiring s = options.semiring;
-    ValueCodec codec = options.codec;
     Map<ColumnVisibility, Map<Integer, double[]>> sums = new HashMap<>();
     long pp = 0;
     for (int e = 0; e < row.size; e++) {
@@ -58,7 +60,8 @@ final class LabelledRows {
       }
       double[] vals = bRows.vals[refs[e]];
       byte[][] bVis = bRows.vis[refs[e]];
-      for (int p = BRows.firstAtOrAfter(cols, first); p < cols.length; p++) {
+      int stop = BRows.endBefore(cols, end, bRows.columns);
+      for (int p = BRows.firstAtOrAfter(cols, first); p < stop; p++) {
         byte[] maskLabel = mask.admits(cols[p]) ? mask.label(bRows, cols[p]) : null;
         if (maskLabel == null) {
           continue;
@@ -78,7 +81,7 @@ final class LabelledRows {
       }
     }
     if (options.foldsLabels()) {
-      sums = foldedCells(sums, row, i, bRows, degrees, s, vis);
+      sums = foldedCells(sums, row, i, bRows, x, s, vis);
     }
     if (!sums.isEmpty()) {
       RowMutations m = new RowMutations(row.row, writers.out());
@@ -97,18 +100,18 @@ final class LabelledRows {
 
   /**
    * A labelled row's parts folded into one cell per column, as a reader who reads them all would fold them:
-   * the semiring's sum of the parts, labelled with the conjunction of their labels; then finished (into the
-   * Jaccard index, its label joined by d(u)'s and d(v)'s) and filtered by the fused keep.
+   * the semiring's sum of the parts, labelled with the conjunction of their labels; then finished by the
+   * epilogue (its label joined by x(i)'s and x(j)'s) and filtered by the fused select.
    */
   private Map<ColumnVisibility, Map<Integer, double[]>> foldedCells(Map<ColumnVisibility, Map<Integer, double[]>> sums,
-      MatrixRow row, int i, BRows bRows, BatchDegrees degrees, Semiring s, Visibilities vis) {
+      MatrixRow row, int i, BRows bRows, BatchVector x, Semiring s, Visibilities vis) {
     Map<Integer, double[]> total = new TreeMap<>();
     Map<Integer, byte[]> label = new HashMap<>();
     sums.forEach((v, cells) -> cells.forEach((j, cell) -> {
       double[] t = total.get(j);
       if (t == null) {
         total.put(j, new double[] {cell[0]});
-        label.put(j, degrees == null ? v.getExpression() : vis.and(v.getExpression(), degrees.rowLabel[i]).getExpression());
+        label.put(j, x == null ? v.getExpression() : vis.and(v.getExpression(), x.rowLabel[i]).getExpression());
       } else {
         t[0] = s.add(t[0], cell[0]);
         label.put(j, vis.and(label.get(j), v.getExpression()).getExpression());
@@ -116,9 +119,9 @@ final class LabelledRows {
     }));
     Map<ColumnVisibility, Map<Integer, double[]>> out = new HashMap<>();
     total.forEach((j, t) -> {
-      double value = finish.value(degrees, i, j, t[0], row.row, bRows);
+      double value = finish.value(x, i, j, t[0], row.row, bRows);
       if (finish.kept(value)) {
-        ColumnVisibility v = degrees == null ? vis.and(label.get(j), EMPTY) : vis.and(label.get(j), degrees.columnLabel[j]);
+        ColumnVisibility v = x == null ? vis.and(label.get(j), EMPTY) : vis.and(label.get(j), x.columnLabel[j]);
         out.computeIfAbsent(v, k -> new HashMap<>()).put(j, new double[] {value});
       }
     });

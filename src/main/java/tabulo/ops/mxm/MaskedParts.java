@@ -20,18 +20,22 @@ import tabulo.math.Semirings;
  * labels become one label are summed with the semiring's plus (they were one cell's parts for the same
  * readers), so C holds one cell per key and label and needs no combiner.
  */
-final class MaskedParts {
+public final class MaskedParts {
   static final String KIND = "mxm-mask";
 
   private MaskedParts() {}
 
-  /** Runs T&lt;M&gt; into {@code out} (input 0: T, input 1: M, consulted). */
-  static void run(tabulo.ops.Session session, String t, String out, tabulo.ops.Mask mask, Semiring semiring) {
-    RowStream.Input m = RowStream.Input.of(mask.matrix().table()).consulted();
-    List<RowStream.Input> in = List.of(RowStream.Input.of(t), mask.structural() ? m.structure() : m);
-    StreamPlan.Settings s = new StreamPlan.Settings(in, List.of(out), session.codec(), session.auths(),
-        session.unitEntries(), session.workers(), false, -1, false);
-    session.run(new Plan(s, semiring, mask.complemented()));
+  /**
+   * The plan of T&lt;M&gt; into {@code out} (input 0: T, input 1: the mask table, consulted; {@code structure}:
+   * any entry admits, {@code complement}: the other keys), run with the multiply's settings.
+   */
+  public static KernelPlan plan(String t, String out, String mask, boolean structure, boolean complement,
+      Semiring semiring, MxmPlan.Run run) {
+    RowStream.Input m = RowStream.Input.of(mask).consulted();
+    List<RowStream.Input> in = List.of(RowStream.Input.of(t), structure ? m.structure() : m);
+    StreamPlan.Settings s = new StreamPlan.Settings(in, List.of(out), run.codec(), run.auths(), run.unitEntries(),
+        run.workers(), false, -1, false);
+    return new Plan(s, semiring, complement);
   }
 
   /** The kernel's plan. */

@@ -64,7 +64,7 @@ final class MaskedRows {
     List<MatrixRow> out = new ArrayList<>(rows.size());
     Range span = new Range(new Text(rows.get(0).row), true, new Text(rows.get(rows.size() - 1).row), true);
     try (Scan ms = reads.store().scan(options.mask, Scans.spec(List.of(span), options.cols, reads.auths()))) {
-      RowReader reader = new RowReader(options.mask, ms, options.maskStructure ? null : options.codec,
+      RowReader reader = new RowReader(options.mask, ms, options.maskStructure ? null : reads.codec(),
           reads.counters().entriesRead);
       MatrixRow m = reader.next();
       for (MatrixRow r : rows) {

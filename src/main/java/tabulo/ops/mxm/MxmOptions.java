@@ -1,17 +1,19 @@
 package tabulo.ops.mxm;
 
-import org.apache.accumulo.core.security.Authorizations;
-
 import tabulo.math.BinaryOp;
+import tabulo.math.EpilogueOp;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
-import tabulo.math.ValueCodec;
 import tabulo.select.KeySpec;
 
 /**
- * How to compute C = op(A) (+.x) B on tables: the semiring and value encoding, whether A is transposed,
- * filters on C's rows, C's columns and the shared dimension (D4M syntax), an optional transposed copy
- * of C, the algorithm, and its tuning. Defaults: plus.times over decimal strings, no filters, auto.
+ * What C = op(A) (+.x) B computes on tables, as GraphBLAS's descriptor says it: the semiring, whether A is
+ * transposed, filters on C's rows, C's columns and the shared dimension (D4M syntax), the mask and the
+ * accumulator of a multiply of tables, an optional transposed copy of C, the kernel that computes it, and
+ * what row-by-row offers inside its kernel to anyone: a positional mask (tril, triu, lower, upper), a
+ * fused select on the values, and a per-cell epilogue with a vector's values at each cell's row and column.
+ * Defaults: plus.times, no filters, auto. How it runs (batch sizes, placement, stored transposes) is
+ * {@link MxmSettings}; the value encoding, authorizations, workers and units are the session's.
  */
 public final class MxmOptions {
   /** Which algorithm computes the product. */
@@ -27,56 +29,22 @@ public final class MxmOptions {
     AUTO
   }
 
-  /** Where a planned multiply keeps its placed copies of A, B and C. */
-  public enum Layout {
-    /** Three tables split alike: A's copy, B's copy and the product. */
-    TABLES,
-    /**
-     * One table M with families A, B and C in locality groups (paper 001, section 3.5): a row's cells of A
-     * and of C are in the same tablet, so C is written where it is computed ({@link SingleTableLayout}).
-     */
-    SINGLE_TABLE
-  }
-
-  /** Where the kernels run when the store can host them (Accumulo's tablet servers). */
-  public enum Kernels {
-    /** Inside the tablet servers, next to the data (the default). */
-    SERVER,
-    /** In this process, reading and writing through the store's client. */
-    CLIENT
-  }
-
   Semiring semiring = Semirings.PLUS_TIMES;
-  ValueCodec codec = ValueCodec.named("decimal");
   boolean transposeA;
   KeySpec rows = KeySpec.all();
   KeySpec cols = KeySpec.all();
   KeySpec inner = KeySpec.all();
   String transposeOut;
-  String aTranspose; // a table holding A^T, named by the caller; null: look for a D4M pair
-  boolean findTranspose = true; // Mxm.multiply looks for A's D4M transpose when none is named
-  String bTranspose; // B's D4M transpose (set by Mxm.multiply): row-by-row may fetch B's selected columns from it
-  long bTransposeEntries; // entries of bTranspose's rows that the column filter selects
   Algorithm algorithm = Algorithm.AUTO;
-  Authorizations auths; // null: all of the user's
-  int workers = 2;
-  int batchRows = 200_000; // B rows per batch: smaller batches run slower; the rate is flat well below this
-  int unitEntries = 50_000;
-  MxmProgress progress = MxmProgress.NONE;
-  java.util.function.BooleanSupplier cancelled = () -> false;
-  Kernels kernels = Kernels.SERVER;
   String mask; // C<M>: the mask table, or null (the Operation API takes it through its Target instead)
   boolean maskStructure;
   boolean maskComplement;
   BinaryOp accum; // C = C accum T into an existing C, or null
-  boolean lookupRows; // set by the choice of algorithm: the outer product looks up A's rows by B's keys
-  String plan; // mult --plan: the partition plan table placing the rows, or null
-  int partWidth; // set for the kernel of a planned multiply: rows of A and B carry a part prefix this long
-  Layout layout = Layout.TABLES; // a planned multiply's copies; the kernel reads and writes M's families when SINGLE_TABLE
-  boolean strictlyUpper; // row-by-row: only columns after the row key (a positional mask in the accumulator)
-  String jaccardDegrees; // row-by-row: the degree vector turning each count into a Jaccard index, or null
-  BinaryOp keepOp; // row-by-row: only cells whose value v has keepOp(v, keepScalar) != 0 are written; null: all
-  double keepScalar;
+  PositionalMask positional; // row-by-row: only these positions of C are computed; null: all
+  BinaryOp selectOp; // row-by-row: only cells whose value v has selectOp(v, selectScalar) != 0 are written; null: all
+  double selectScalar;
+  EpilogueOp epilogue; // row-by-row: each cell written as epilogue(c, x(row), x(column)); null: as computed
+  String epilogueVector; // x: the vector table the epilogue reads
 
   public static MxmOptions defaults() {
     return new MxmOptions();
@@ -84,11 +52,6 @@ public final class MxmOptions {
 
   public MxmOptions semiring(Semiring s) {
     this.semiring = s;
-    return this;
-  }
-
-  public MxmOptions codec(ValueCodec c) {
-    this.codec = c;
     return this;
   }
 
@@ -122,72 +85,14 @@ public final class MxmOptions {
     return this;
   }
 
-  /**
-   * {@link Mxm#multiply(tabulo.storage.Store, String, String, String, MxmOptions)}: table {@code t} holds
-   * A^T (a {@code --transpose-out} result, a D4M TedgeT), read instead of copying A transposed.
-   */
-  public MxmOptions aTranspose(String t) {
-    this.aTranspose = t;
-    return this;
-  }
-
-  /** Whether to look for A's D4M transpose (PREFIXTedgeT made by ingest) when none is named (default yes). */
-  public MxmOptions findTranspose(boolean f) {
-    this.findTranspose = f;
-    return this;
-  }
-
   public MxmOptions algorithm(Algorithm a) {
     this.algorithm = a;
     return this;
   }
 
-  /** Read A and B with these authorizations (a subset of the user's). */
-  public MxmOptions auths(Authorizations a) {
-    this.auths = a;
-    return this;
-  }
-
-  /** Worker threads multiplying batches (row-by-row) or tablets (outer product). */
-  public MxmOptions workers(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("workers must be at least 1, got " + n);
-    }
-    this.workers = n;
-    return this;
-  }
-
-  /** Row-by-row: a batch of A rows grows until it needs this many distinct rows of B. */
-  public MxmOptions batchRows(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("batch threshold must be at least 1 row of B, got " + n);
-    }
-    this.batchRows = n;
-    return this;
-  }
-
   /**
-   * Outer product: entries of B per unit (a unit's B rows are held in memory; on Accumulo each unit
-   * reports back to the client, and a torn-down kernel resumes after the last unit reported).
-   */
-  public MxmOptions unitEntries(int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException("a unit needs at least 1 entry, got " + n);
-    }
-    this.unitEntries = n;
-    return this;
-  }
-
-  /** Run the kernels in the tablet servers (where the store can host them) or in this process. */
-  public MxmOptions kernels(Kernels k) {
-    this.kernels = k;
-    return this;
-  }
-
-  /**
-   * {@link Mxm#multiply(tabulo.storage.Store, String, String, String, MxmOptions)} writes C&lt;M&gt;: only
-   * keys where table {@code m} holds a non-zero value ({@code structure}: any entry), or with
-   * {@code complement} the other keys.
+   * A multiply of tables ({@code Mxm.multiply}) writes C&lt;M&gt;: only keys where table {@code m} holds a
+   * non-zero value ({@code structure}: any entry), or with {@code complement} the other keys.
    */
   public MxmOptions mask(String m, boolean structure, boolean complement) {
     this.mask = m;
@@ -202,71 +107,12 @@ public final class MxmOptions {
     return this;
   }
 
-  /** A copy, so an operation can settle its own values without changing the caller's. */
-  MxmOptions copy() {
-    MxmOptions o = new MxmOptions();
-    o.semiring = semiring;
-    o.codec = codec;
-    o.transposeA = transposeA;
-    o.rows = rows;
-    o.cols = cols;
-    o.inner = inner;
-    o.transposeOut = transposeOut;
-    o.aTranspose = aTranspose;
-    o.findTranspose = findTranspose;
-    o.bTranspose = bTranspose;
-    o.bTransposeEntries = bTransposeEntries;
-    o.algorithm = algorithm;
-    o.auths = auths;
-    o.workers = workers;
-    o.batchRows = batchRows;
-    o.unitEntries = unitEntries;
-    o.progress = progress;
-    o.cancelled = cancelled;
-    o.kernels = kernels;
-    o.mask = mask;
-    o.maskStructure = maskStructure;
-    o.maskComplement = maskComplement;
-    o.accum = accum;
-    o.lookupRows = lookupRows;
-    o.plan = plan;
-    o.partWidth = partWidth;
-    o.layout = layout;
-    o.strictlyUpper = strictlyUpper;
-    o.jaccardDegrees = jaccardDegrees;
-    o.keepOp = keepOp;
-    o.keepScalar = keepScalar;
-    return o;
-  }
-
-  /** Rows of A, B and C placed by partition plan table {@code table} (row-by-row only), or null. */
-  public MxmOptions plan(String table) {
-    this.plan = table;
-    return this;
-  }
-
-  /** With a plan: where the placed copies are kept (three tables, or one with locality groups). */
-  public MxmOptions layout(Layout l) {
-    this.layout = l;
-    return this;
-  }
-
   /**
-   * Only C's strictly upper triangle (column key after the row key, as select triu without the diagonal):
-   * a positional mask row-by-row applies in its accumulator, so the other entries are never computed.
+   * Only the positions of C that {@code p} admits (e.g. {@link PositionalMask#UPPER}, select's upper: the
+   * strictly upper triangle), applied in row-by-row's accumulator, so the others are never computed.
    */
-  public MxmOptions strictlyUpper(boolean upper) {
-    this.strictlyUpper = upper;
-    return this;
-  }
-
-  /**
-   * The Jaccard finish, fused into row-by-row's writing of each row: with a plus.pair product of an
-   * undirected structure A (so C(u, v) = |N(u) ∩ N(v)|) and {@code degrees} a vector table of A's row
-   * counts, C(u, v) is written as c / (d(u) + d(v) - c) ({@link BatchDegrees}); null: the product as is.
-   */
-  public MxmOptions jaccard(String degrees) {
-    this.jaccardDegrees = degrees;
+  public MxmOptions positional(PositionalMask p) {
+    this.positional = p;
     return this;
   }
 
@@ -274,47 +120,105 @@ public final class MxmOptions {
    * Writes only the cells whose (finished) value v has {@code comparison(v, x)} true, e.g. GE and k-2 for
    * k-truss's support: select fused into row-by-row's writing, so the dropped cells are never written.
    */
-  public MxmOptions keep(BinaryOp comparison, double x) {
-    this.keepOp = comparison;
-    this.keepScalar = x;
+  public MxmOptions select(BinaryOp comparison, double x) {
+    this.selectOp = comparison;
+    this.selectScalar = x;
     return this;
   }
 
-  /** Whether row-by-row folds a cell's differently labelled parts into one cell to finish or filter it. */
+  /**
+   * Writes each cell C(i, j) = c as {@code op(c, x(i), x(j))}, with {@code vector} the table holding x (one
+   * cell per key; a key's cells are summed): a finish fused into row-by-row's writing of each row, such as
+   * {@link tabulo.math.EpilogueOps#IOU} over A's row degrees, which turns common-neighbour counts into
+   * Jaccard indices. Every row and column of C needs a value in x.
+   */
+  public MxmOptions epilogue(EpilogueOp op, String vector) {
+    this.epilogue = op;
+    this.epilogueVector = vector;
+    return this;
+  }
+
+  /** A copy, so an operation can settle its own values without changing the caller's. */
+  public MxmOptions copy() {
+    MxmOptions o = new MxmOptions();
+    o.semiring = semiring;
+    o.transposeA = transposeA;
+    o.rows = rows;
+    o.cols = cols;
+    o.inner = inner;
+    o.transposeOut = transposeOut;
+    o.algorithm = algorithm;
+    o.mask = mask;
+    o.maskStructure = maskStructure;
+    o.maskComplement = maskComplement;
+    o.accum = accum;
+    o.positional = positional;
+    o.selectOp = selectOp;
+    o.selectScalar = selectScalar;
+    o.epilogue = epilogue;
+    o.epilogueVector = epilogueVector;
+    return o;
+  }
+
+  /** Whether it asks for what only row-by-row's kernel does: a positional mask, a fused select, an epilogue. */
+  public boolean fusesIntoRows() {
+    return positional != null || foldsLabels();
+  }
+
+  /** Whether row-by-row folds a cell's differently labelled parts into one cell to finish or select it. */
   boolean foldsLabels() {
-    return jaccardDegrees != null || keepOp != null;
-  }
-
-  public Layout layout() {
-    return layout;
-  }
-
-  /** Polled at each kernel run and unit: once true, the multiply stops and leaves no temporaries (Ctrl-C). */
-  public MxmOptions cancelled(java.util.function.BooleanSupplier c) {
-    this.cancelled = c;
-    return this;
-  }
-
-  public MxmOptions progress(MxmProgress p) {
-    this.progress = p;
-    return this;
-  }
-
-  /** Whether the product is combined into an existing C. */
-  public boolean accumulates() {
-    return accum != null;
-  }
-
-  /** The authorizations A and B are read with (null: all of the user's). */
-  public Authorizations auths() {
-    return auths;
+    return epilogue != null || selectOp != null;
   }
 
   public Semiring semiring() {
     return semiring;
   }
 
-  public ValueCodec codec() {
-    return codec;
+  public boolean transposeA() {
+    return transposeA;
+  }
+
+  public KeySpec rows() {
+    return rows;
+  }
+
+  public KeySpec cols() {
+    return cols;
+  }
+
+  public KeySpec inner() {
+    return inner;
+  }
+
+  /** The table C^T is also written to, or null. */
+  public String transposeOut() {
+    return transposeOut;
+  }
+
+  public Algorithm algorithm() {
+    return algorithm;
+  }
+
+  /** The mask table of a multiply of tables, or null. */
+  public String mask() {
+    return mask;
+  }
+
+  public boolean maskStructure() {
+    return maskStructure;
+  }
+
+  public boolean maskComplement() {
+    return maskComplement;
+  }
+
+  /** The accumulator of a multiply of tables, or null. */
+  public BinaryOp accum() {
+    return accum;
+  }
+
+  /** Whether the product is combined into an existing C. */
+  public boolean accumulates() {
+    return accum != null;
   }
 }

@@ -41,6 +41,9 @@ final class OuterProduct implements TabletKernel {
   private final String x;
   private final String b;
   private final MxmOptions options;
+  private final ValueCodec codec;
+  private final int unitEntries;
+  private final boolean lookupRows;
   private final Authorizations auths;
   private final String c;
   private final String ct; // null: no transpose
@@ -51,6 +54,9 @@ final class OuterProduct implements TabletKernel {
     this.x = plan.left;
     this.b = plan.right;
     this.options = plan.options;
+    this.codec = plan.run.codec();
+    this.unitEntries = plan.run.unitEntries();
+    this.lookupRows = plan.reads.lookupRows();
     this.auths = plan.auths;
     this.c = plan.out;
     this.ct = plan.outTransposed;
@@ -70,13 +76,13 @@ final class OuterProduct implements TabletKernel {
       return w -> null;
     }
     Scan bs = driver.open(ranges);
-    RowReader br = new RowReader(b, bs, options.codec, counters.entriesRead);
+    RowReader br = new RowReader(b, bs, codec, counters.entriesRead);
     return new TabletRun() {
       private boolean done;
 
       @Override
       public byte[] step(Runnable beforeWriting) {
-        List<MatrixRow> unit = done ? List.of() : readUnit(br, options.unitEntries);
+        List<MatrixRow> unit = done ? List.of() : readUnit(br, unitEntries);
         if (unit.isEmpty()) {
           done = true;
           bs.close();
@@ -84,7 +90,7 @@ final class OuterProduct implements TabletKernel {
         }
         beforeWriting.run();
         Sites.RemoteRows remote = sites.of(x);
-        if (options.lookupRows) {
+        if (lookupRows) {
           lookUpUnit(unit, remote);
         } else {
           multiplyUnit(unit, ranges, remote);
@@ -118,7 +124,6 @@ final class OuterProduct implements TabletKernel {
   /** Joins the unit's B rows with X's rows of the same keys and writes the partial products, summed per cell. */
   private void multiplyUnit(List<MatrixRow> unit, List<Range> ranges, Sites.RemoteRows remote) {
     Semiring s = options.semiring;
-    ValueCodec codec = options.codec;
     Visibilities vis = new Visibilities();
     byte[] first = unit.get(0).row;
     byte[] last = unit.get(unit.size() - 1).row;
@@ -165,8 +170,8 @@ final class OuterProduct implements TabletKernel {
     try (Scan xs = store.scan(x, Scans.spec(keys, options.rows, auths).unordered(LOOKUP_THREADS));
         SortingLoader cOut = new SortingLoader(store, c, CHUNK);
         SortingLoader ctOut = ct == null ? null : new SortingLoader(store, ct, CHUNK)) {
-      PartialSums sums = new PartialSums(options.semiring, options.codec, cOut, ctOut, CHUNK);
-      RowReader xr = new RowReader(x, xs, options.codec, counters.entriesRead);
+      PartialSums sums = new PartialSums(options.semiring, codec, cOut, ctOut, CHUNK);
+      RowReader xr = new RowReader(x, xs, codec, counters.entriesRead);
       MatrixRow xRow;
       while ((xRow = xr.next()) != null) {
         MatrixRow bRow = byKey.get(ByteBuffer.wrap(xRow.row));

@@ -61,6 +61,8 @@ final class RowByRow implements TabletKernel {
   private final String y;
   private final String b;
   private final MxmOptions options;
+  private final MxmPlan.Run run;
+  private final MxmPlan.Reads how;
   private final Authorizations auths;
   private final String cTable;
   private final String ctTable; // null: no transpose
@@ -76,15 +78,17 @@ final class RowByRow implements TabletKernel {
     this.y = plan.left;
     this.b = plan.right;
     this.options = plan.options;
+    this.run = plan.run;
+    this.how = plan.reads;
     this.auths = plan.auths;
     this.cTable = plan.out;
     this.ctTable = plan.outTransposed;
     this.pool = pool;
     this.counters = counters;
-    this.singleTable = plan.options.layout == MxmOptions.Layout.SINGLE_TABLE;
-    this.reads = new BatchReads(store, options, auths, singleTable, counters);
+    this.reads = new BatchReads(store, plan, counters);
+    this.singleTable = reads.singleTable();
     this.finish = new CellFinish(options);
-    this.labelled = new LabelledRows(options, ctTable, counters, finish);
+    this.labelled = new LabelledRows(plan, counters, finish);
   }
 
   @Override
@@ -104,7 +108,7 @@ final class RowByRow implements TabletKernel {
       return w -> null;
     }
     Scan ys = driver.open(ranges);
-    RowReader reader = new RowReader(y, ys, options.codec, counters.entriesRead);
+    RowReader reader = new RowReader(y, ys, run.codec(), counters.entriesRead);
     int batchLimit = batchLimit();
     return new TabletRun() {
       @Override
@@ -140,10 +144,10 @@ final class RowByRow implements TabletKernel {
    * by those cells either way.
    */
   private int batchLimit() {
-    if (options.bTranspose == null) {
-      return options.batchRows;
+    if (how.rightTransposed() == null) {
+      return run.batchRows();
     }
-    return (int) Math.max(options.batchRows, Math.min(options.bTransposeEntries, MAX_TRANSPOSE_BATCH));
+    return (int) Math.max(run.batchRows(), Math.min(how.rightTransposedEntries(), MAX_TRANSPOSE_BATCH));
   }
 
   private void process(RowBatch batch) {
@@ -151,9 +155,9 @@ final class RowByRow implements TabletKernel {
       return;
     }
     BRows bRows = BRowFetcher.fetch(reads, b, batch);
-    BatchDegrees degrees = options.jaccardDegrees == null ? null : BatchDegrees.read(store, options.jaccardDegrees,
-        auths, options.codec, batch.rows.stream().map(r -> r.row).toList(), bRows.keys, counters.entriesRead);
-    int workers = Math.min(options.workers, batch.rows.size());
+    BatchVector x = options.epilogue == null ? null : BatchVector.read(store, options.epilogueVector, auths,
+        run.codec(), batch.rows.stream().map(r -> r.row).toList(), bRows.keys, counters.entriesRead);
+    int workers = Math.min(run.workers(), batch.rows.size());
     int[] bounds = workers > 1 ? WeightedSplit.of(work(batch, bRows), workers) : new int[] {0, batch.rows.size()};
     try (UnitWriters writers = new UnitWriters(store, cTable, ctTable)) {
       List<Future<?>> done = new ArrayList<>();
@@ -161,7 +165,7 @@ final class RowByRow implements TabletKernel {
         int from = bounds[w];
         int to = bounds[w + 1];
         if (from < to) {
-          done.add(pool.submit(() -> multiply(batch, bRows, degrees, from, to, writers)));
+          done.add(pool.submit(() -> multiply(batch, bRows, x, from, to, writers)));
         }
       }
       Tasks.awaitAll(done);
@@ -170,45 +174,49 @@ final class RowByRow implements TabletKernel {
 
   /**
    * Each batch row's work, to share the rows out among the workers: the B entries its product visits
-   * (past the strictly upper mask's first column), plus one for the row itself.
+   * (those in the columns the positional mask admits), plus one for the row itself.
    */
   private long[] work(RowBatch batch, BRows bRows) {
     long[] work = new long[batch.rows.size()];
     for (int i = 0; i < work.length; i++) {
-      int first = firstAdmitted(bRows, batch.rows.get(i).row);
+      byte[] rowKey = batch.rows.get(i).row;
+      int first = first(bRows, rowKey);
+      int end = end(bRows, rowKey);
       long w = 1;
       for (int ref : batch.needs.get(i)) {
         int[] cols = bRows.cols[ref];
-        w += cols == null ? 0 : cols.length - BRows.firstAtOrAfter(cols, first);
+        w += cols == null ? 0 : BRows.endBefore(cols, end, bRows.columns) - BRows.firstAtOrAfter(cols, first);
       }
       work[i] = w;
     }
     return work;
   }
 
-  /**
-   * The first column number the strictly upper mask admits in the row {@code rowKey}: the first column
-   * whose key comes after the row key (0 without the mask).
-   */
-  private int firstAdmitted(BRows bRows, byte[] rowKey) {
-    return options.strictlyUpper ? bRows.firstAfter(rowKey) : 0;
+  /** The first column number the positional mask admits in the row {@code rowKey} (0 without one). */
+  private int first(BRows bRows, byte[] rowKey) {
+    return options.positional == null ? 0 : options.positional.first(bRows.keys, bRows.columns, rowKey);
+  }
+
+  /** One past the last column number the positional mask admits in the row (all the columns without one). */
+  private int end(BRows bRows, byte[] rowKey) {
+    return options.positional == null ? bRows.columns : options.positional.end(bRows.keys, bRows.columns, rowKey);
   }
 
   /**
    * Rows [from, to) of the batch: Gustavson's dense accumulator, one finished C row at a time, appended
    * in key order straight to a sorted file of C (rows with visibility labels go through the writer).
    */
-  private void multiply(RowBatch batch, BRows bRows, BatchDegrees degrees, int from, int to, UnitWriters writers) {
+  private void multiply(RowBatch batch, BRows bRows, BatchVector x, int from, int to, UnitWriters writers) {
     try (SortedLoader loader = store.bulkLoad(cTable)) {
-      multiply(batch, bRows, degrees, from, to, loader, writers);
+      multiply(batch, bRows, x, from, to, loader, writers);
     }
   }
 
-  private void multiply(RowBatch batch, BRows bRows, BatchDegrees degrees, int from, int to, SortedLoader loader,
+  private void multiply(RowBatch batch, BRows bRows, BatchVector x, int from, int to, SortedLoader loader,
       UnitWriters writers) {
     long ts = System.currentTimeMillis();
     Semiring s = options.semiring;
-    ValueCodec codec = options.codec;
+    ValueCodec codec = run.codec();
     SparseAccumulator acc = new SparseAccumulator(bRows.columns, s);
     EncodeCache encoder = new EncodeCache(codec); // C's values repeat: each distinct one formatted once
     Visibilities vis = new Visibilities();
@@ -227,9 +235,10 @@ final class RowByRow implements TabletKernel {
       if (masked) {
         marks.mark(i, stamp);
       }
-      int first = firstAdmitted(bRows, row.row); // the strictly upper mask: columns before it are never computed
-      if (LabelledRows.needed(row, refs, bRows, maskRow, degrees)) {
-        pp += labelled.multiply(row, i, refs, bRows, degrees, first, vis, writers,
+      int first = first(bRows, row.row); // the positional mask: columns outside [first, end) are never computed
+      int end = end(bRows, row.row);
+      if (LabelledRows.needed(row, refs, bRows, maskRow, x)) {
+        pp += labelled.multiply(row, i, refs, bRows, x, first, end, vis, writers,
             new RowMask(maskRow, inMask, stamp, filter, options.maskComplement));
         continue;
       }
@@ -240,19 +249,20 @@ final class RowByRow implements TabletKernel {
           continue; // no such row in B: contributes nothing
         }
         int start = BRows.firstAtOrAfter(cols, first);
+        int stop = BRows.endBefore(cols, end, bRows.columns);
         if (masked) {
-          pp += acc.addScaledRowMasked(row.values[e], cols, bRows.vals[refs[e]], start, cols.length, inMask, stamp,
+          pp += acc.addScaledRowMasked(row.values[e], cols, bRows.vals[refs[e]], start, stop, inMask, stamp,
               admitted);
         } else {
-          acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], start, cols.length);
-          pp += cols.length - start;
+          acc.addScaledRow(row.values[e], cols, bRows.vals[refs[e]], start, stop);
+          pp += stop - start;
         }
       }
       int t = acc.finishRow(); // columns are numbered in key order
       TableWriter ct = ctTable != null && t > 0 ? writers.transposed() : null;
       for (int q = 0; q < t; q++) {
         int j = acc.column(q);
-        double v = finish.value(degrees, i, j, acc.value(j), row.row, bRows);
+        double v = finish.value(x, i, j, acc.value(j), row.row, bRows);
         if (!finish.kept(v)) {
           continue;
         }

@@ -12,15 +12,15 @@ import tabulo.storage.TableSettings;
  * they share a tablet and C is written where it is computed; the groups keep a scan of one family from
  * reading the others'. Each cell's own column is nested in M's qualifier ({@code Columns.nest}).
  */
-final class SingleTableLayout {
-  static final String A = "A";
-  static final String B = "B";
-  static final String C = "C";
+public final class SingleTableLayout {
+  public static final String A = "A";
+  public static final String B = "B";
+  public static final String C = "C";
 
   private SingleTableLayout() {}
 
   /** M's settings: the plan's part boundaries, a locality group per matrix. */
-  static TableSettings settings(StoredPlan plan) {
+  public static TableSettings settings(StoredPlan plan) {
     return TableSettings.defaults().splits(plan.boundaries()).localityGroup("a", Set.of(A))
         .localityGroup("b", Set.of(B)).localityGroup("c", Set.of(C));
   }

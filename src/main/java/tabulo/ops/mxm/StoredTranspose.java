@@ -1,24 +1,25 @@
 package tabulo.ops.mxm;
 
 import tabulo.d4m.IngestedPair;
+import tabulo.select.KeySpec;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
  * The table holding A^T that a multiply of tables reads instead of copying A transposed: the one the
- * caller names ({@link MxmOptions#aTranspose}), or A's D4M transpose when the ingest made the pair
+ * caller names ({@link MxmSettings#aTranspose}), or A's D4M transpose when the ingest made the pair
  * ({@link IngestedPair}); with the evidence, or why none is used, for the output.
  *
  * @param table the table holding A^T, or null
  * @param why the evidence for it, or why none is used
  */
-record StoredTranspose(String table, String why) {
-  /** The transpose of table {@code a} to use under {@code o}. */
-  static StoredTranspose of(Store store, String a, MxmOptions o) {
-    if (o.aTranspose != null) {
-      return named(store, a, o.aTranspose);
+public record StoredTranspose(String table, String why) {
+  /** The transpose of table {@code a} to use under {@code s}. */
+  public static StoredTranspose of(Store store, String a, MxmSettings s) {
+    if (s.aTranspose != null) {
+      return named(store, a, s.aTranspose);
     }
-    if (!o.findTranspose) {
+    if (!s.findTranspose) {
       return new StoredTranspose(null, "no stored A^T looked for");
     }
     IngestedPair p = IngestedPair.of(store, a);
@@ -26,19 +27,18 @@ record StoredTranspose(String table, String why) {
   }
 
   /**
-   * Sets B's D4M transpose on {@code o} when row-by-row can use it: the columns of B are filtered (so the
-   * transpose's selected rows hold exactly the cells of B the product reads) and ingest made the pair
-   * (its cells have empty families, so a row of the transpose names one column of B).
+   * How row-by-row reads B under {@code s}: from B's D4M transpose when it can use it, that is when B's
+   * columns are filtered ({@code cols}: the transpose's selected rows hold exactly the cells of B the product
+   * reads) and ingest made the pair (its cells have empty families, so a row of the transpose names one
+   * column of B); else as stored.
    */
-  static void forB(Store store, String b, MxmOptions o) {
-    if (!o.findTranspose || o.cols.isAll()) {
-      return;
+  public static MxmPlan.Reads forB(Store store, String b, KeySpec cols, MxmSettings s) {
+    if (!s.findTranspose || cols.isAll()) {
+      return MxmPlan.Reads.STORED;
     }
     IngestedPair p = IngestedPair.of(store, b);
-    if (p.transpose() != null) {
-      o.bTranspose = p.transpose();
-      o.bTransposeEntries = IngestedPair.entriesInColumns(store, b, o.cols);
-    }
+    return p.transpose() == null ? MxmPlan.Reads.STORED
+        : MxmPlan.Reads.STORED.rightTransposed(p.transpose(), IngestedPair.entriesInColumns(store, b, cols));
   }
 
   /**

@@ -29,9 +29,11 @@ import tabulo.ops.LabelledCells;
 import tabulo.ops.LabelledCells.Cell;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrix;
+import tabulo.ops.Mxm;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.storage.Store;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
@@ -102,7 +104,8 @@ public class MxmMaskTest {
               mask = structure ? mask.structure() : mask;
               mask = complement ? mask.complement() : mask;
               String c = prefix + "C" + n++;
-              Mxm op = Mxm.of(ma, mb, MxmOptions.defaults().algorithm(alg).transposeA(t).batchRows(4));
+              Mxm op = Mxm.of(ma, mb, MxmOptions.defaults().algorithm(alg).transposeA(t),
+                  MxmSettings.defaults().batchRows(4));
               op.into(Target.table(c).mask(mask));
               String what = alg + (t ? " A^T B" : " A B") + " <" + mask + ">";
               assertEquals(alg, op.result().algorithm(), what);

@@ -26,6 +26,7 @@ import tabulo.gen.VertexKeys;
 import tabulo.math.CsrMatrix;
 import tabulo.math.DecimalCodec;
 import tabulo.math.Semirings;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
 import tabulo.storage.ScanSpec;
 

@@ -27,7 +27,9 @@ import tabulo.embedded.EmbeddedStore;
 import tabulo.gen.Flights;
 import tabulo.kernel.KernelCounters;
 import tabulo.ops.LabelledCells;
+import tabulo.ops.Mxm;
 import tabulo.ops.Session;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.select.KeySpec;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.Store;
@@ -65,8 +67,9 @@ public class MxmStoredTransposeTest {
       assertTrue(stored.left().startsWith("A^T read from PTedgeT (ingest recorded the pair in PTedgeDeg"),
           stored.left());
       assertTrue(stored.left().contains("B's selected columns read from PTedgeT"), stored.left());
-      Mxm.multiply(root, "PTedge", "PTedge", "ODcopy", query().findTranspose(false));
-      Mxm.multiply(root, "PTedge", "PTedge", "ODnamed", query().findTranspose(false).aTranspose("PTedgeT"));
+      Mxm.multiply(root, "PTedge", "PTedge", "ODcopy", query(), MxmSettings.defaults().findTranspose(false));
+      Mxm.multiply(root, "PTedge", "PTedge", "ODnamed", query(),
+          MxmSettings.defaults().findTranspose(false).aTranspose("PTedgeT"));
       List<Cell> cells = cells(root, "PTedge");
       for (Authorizations reader : List.of(BOTH, RED, new Authorizations())) {
         Map<String, List<Double>> expected = bruteForce(cells, reader);
@@ -80,7 +83,7 @@ public class MxmStoredTransposeTest {
     try (EmbeddedStore ruby = EmbeddedStore.open(db, "ruby")) {
       MxmResult r = Mxm.multiply(ruby, "PTedge", "PTedge", "ODruby", query());
       assertTrue(r.left().startsWith("A^T read from PTedgeT"), r.left());
-      Mxm.multiply(ruby, "PTedge", "PTedge", "ODrubyCopy", query().findTranspose(false));
+      Mxm.multiply(ruby, "PTedge", "PTedge", "ODrubyCopy", query(), MxmSettings.defaults().findTranspose(false));
     }
     try (EmbeddedStore root = EmbeddedStore.open(db, EmbeddedStore.ROOT)) {
       Map<String, List<Double>> expected = bruteForce(cells(root, "PTedge"), RED);
@@ -115,7 +118,8 @@ public class MxmStoredTransposeTest {
       assertTrue(r.left().endsWith("written apart since the ingest)"), r.left());
       assertEquals(bruteForce(cells(root, "PTedge"), BOTH), LabelledCells.view(root, "OD", BOTH));
       TabuloException e = assertThrows(TabuloException.class,
-          () -> Mxm.multiply(root, "PTedge", "PTedge", "OD2", query().aTranspose("PTedgeT")));
+          () -> Mxm.multiply(root, "PTedge", "PTedge", "OD2", query(),
+              MxmSettings.defaults().aTranspose("PTedgeT")));
       assertTrue(e.getMessage().startsWith("--a-transpose PTedgeT: it holds "), e.getMessage());
       assertTrue(!root.exists("OD2"));
       // a pair by name only (no ingest record): not used
@@ -162,7 +166,7 @@ public class MxmStoredTransposeTest {
     store.compact(prefix + "TedgeT");
     MxmResult r = Mxm.multiply(store, edge, edge, prefix + "OD", query());
     assertTrue(r.left().startsWith("A^T read from " + prefix + "TedgeT (ingest recorded the pair"), r.left());
-    Mxm.multiply(store, edge, edge, prefix + "ODcopy", query().findTranspose(false));
+    Mxm.multiply(store, edge, edge, prefix + "ODcopy", query(), MxmSettings.defaults().findTranspose(false));
     List<Cell> cells = cells(store, edge);
     for (Authorizations reader : List.of(BOTH, RED)) {
       Map<String, List<Double>> expected = bruteForce(cells, reader);

@@ -22,7 +22,9 @@ import tabulo.embedded.EmbeddedStore;
 import tabulo.embedded.EngineOptions;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
+import tabulo.ops.Mxm;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.select.KeySpec;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
@@ -57,8 +59,12 @@ class MxmTest {
   }
 
   private static String run(MxmOptions o) {
+    return run(o, MxmSettings.defaults());
+  }
+
+  private static String run(MxmOptions o, MxmSettings settings) {
     String c = "C" + (++tableCount);
-    Mxm.multiply(store, "A", "B", c, o);
+    Mxm.multiply(store, "A", "B", c, o, settings);
     return c;
   }
 
@@ -67,7 +73,8 @@ class MxmTest {
     for (Semiring s : Semirings.builtIns()) {
       for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
         for (boolean t : new boolean[] {false, true}) {
-          String c = run(MxmOptions.defaults().semiring(s).algorithm(alg).transposeA(t).batchRows(3));
+          String c = run(MxmOptions.defaults().semiring(s).algorithm(alg).transposeA(t),
+              MxmSettings.defaults().batchRows(3));
           assertEquals(Matrices.oracle(a, b, t, s, KeySpec.all(), KeySpec.all(), KeySpec.all()), Matrices.read(store, c),
               s.name() + " " + alg + (t ? " A^T" : ""));
         }
@@ -93,7 +100,8 @@ class MxmTest {
     for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
       for (boolean t : new boolean[] {false, true}) {
         String c = "CW" + (++tableCount);
-        Mxm.multiply(store, "WA", "WB", c, MxmOptions.defaults().algorithm(alg).transposeA(t).batchRows(50));
+        Mxm.multiply(store, "WA", "WB", c, MxmOptions.defaults().algorithm(alg).transposeA(t),
+            MxmSettings.defaults().batchRows(50));
         Map<String, Map<String, Double>> expected = Matrices.oracle(wa, wb, t, Semirings.PLUS_TIMES, KeySpec.all(),
             KeySpec.all(), KeySpec.all());
         assertFalse(expected.isEmpty());

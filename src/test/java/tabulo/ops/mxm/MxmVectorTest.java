@@ -21,6 +21,7 @@ import tabulo.math.DecimalCodec;
 import tabulo.math.Semirings;
 import tabulo.ops.Mask;
 import tabulo.ops.Matrices;
+import tabulo.ops.Mxm;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions.Algorithm;

@@ -29,7 +29,10 @@ import tabulo.embedded.EmbeddedStore;
 import tabulo.math.DecimalCodec;
 import tabulo.math.Semiring;
 import tabulo.math.Semirings;
+import tabulo.ops.Mxm;
+import tabulo.ops.Session;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmSettings;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TableSettings;
 import tabulo.storage.TableWriter;
@@ -85,8 +88,10 @@ class MxmVisibilityTest {
       for (Semiring s : semirings) {
         for (Algorithm alg : new Algorithm[] {Algorithm.OUTER, Algorithm.ROWWISE}) {
           for (boolean t : new boolean[] {true, false}) {
-            Mxm.multiply(root, "A", "B", product(s, alg, t),
-                MxmOptions.defaults().algorithm(alg).transposeA(t).semiring(s).unitEntries(5));
+            try (Session session = Session.open(root).unitEntries(5)) {
+              Mxm.multiply(session, "A", "B", product(s, alg, t),
+                  MxmOptions.defaults().algorithm(alg).transposeA(t).semiring(s), MxmSettings.defaults());
+            }
           }
         }
       }

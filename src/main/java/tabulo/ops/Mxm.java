@@ -1,4 +1,4 @@
-package tabulo.ops.mxm;
+package tabulo.ops;
 
 import java.util.EnumSet;
 import java.util.SortedSet;
@@ -9,15 +9,15 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import tabulo.iterators.AcrossLabelsCombiner;
 import tabulo.iterators.MonoidCombiner;
 import tabulo.kernel.KernelCounters;
-import tabulo.ops.Mask;
-import tabulo.ops.Matrix;
-import tabulo.ops.ResultSplits;
-import tabulo.ops.Operation;
-import tabulo.ops.Session;
-import tabulo.ops.Target;
-import tabulo.ops.Workspace;
+import tabulo.ops.mxm.AlgorithmChoice;
+import tabulo.ops.mxm.MaskedParts;
+import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
-import tabulo.ops.mxm.MxmOptions.Kernels;
+import tabulo.ops.mxm.MxmPlan;
+import tabulo.ops.mxm.MxmProgress;
+import tabulo.ops.mxm.MxmResult;
+import tabulo.ops.mxm.MxmSettings;
+import tabulo.ops.mxm.StoredTranspose;
 import tabulo.storage.Store;
 import tabulo.storage.TableNames;
 import tabulo.storage.TableSettings;
@@ -30,7 +30,8 @@ import tabulo.storage.TabuloException;
  * The outer product natively multiplies a table whose rows are the shared dimension (A^T B, or A B with a
  * table known to hold A^T); row-by-row natively multiplies A B; the other forms first copy A transposed.
  * {@link AlgorithmChoice} says which runs. Row-by-row applies a mask in its accumulator; the outer
- * product's result is masked afterwards.
+ * product's result is masked afterwards. What it computes is {@link MxmOptions}, how it runs
+ * {@link MxmSettings} and the session; the kernels ({@code tabulo.ops.mxm}) get both as an {@link MxmPlan}.
  */
 public final class Mxm extends Operation {
   /** Below the default versioning iterator (20), so it sees every partial product of a cell. */
@@ -38,10 +39,14 @@ public final class Mxm extends Operation {
   /** Above versioning (20): folds, per reader, the newest sums of a cell's differently labelled parts. */
   static final int ACROSS_LABELS_PRIORITY = 30;
   private static final String ACROSS_LABELS = "pluslabels";
+  /** B's entries per unit of the outer product for a multiply of tables on a session of its own (mult's --unit). */
+  public static final int UNIT_ENTRIES = 50_000;
 
   private final Matrix a;
   private final Matrix b;
-  private final MxmOptions options; // with the session's codec, authorizations, workers, units and host
+  private final MxmOptions options; // the caller's, with the algorithm the settings and fused options settle
+  private final MxmSettings settings;
+  private MxmPlan.Reads reads = MxmPlan.Reads.STORED; // how B is read (from its D4M transpose): set by planned()
   private Mask mask; // the target's, known once into() is called
   private AlgorithmChoice choice;
   private String transposeStaging; // C^T computed beside C, or null
@@ -49,68 +54,83 @@ public final class Mxm extends Operation {
   private String transposeWhy; // the evidence for A's stored transpose, or why none is known
   private String leftNote; // how A was read: its table, its stored transpose, or a copy
 
-  private Mxm(Matrix a, Matrix b, MxmOptions options) {
+  private Mxm(Matrix a, Matrix b, MxmOptions options, MxmSettings settings) {
     super(a.session());
     this.a = a;
     this.b = b;
-    Session s = a.session();
-    this.options = options.copy().codec(s.codec()).auths(s.auths()).workers(s.workers())
-        .unitEntries(s.unitEntries()).kernels(s.nextToData() ? Kernels.SERVER : Kernels.CLIENT);
-    if (this.options.plan == null && this.options.layout != MxmOptions.Layout.TABLES) {
+    this.options = options.copy();
+    this.settings = settings;
+    if (settings.plan() == null && settings.layout() != MxmSettings.Layout.TABLES) {
       throw new TabuloException("--layout single-table places the copies of a plan: it needs --plan");
     }
-    if (this.options.plan != null && this.options.algorithm == Algorithm.AUTO) {
+    if (settings.plan() != null && options.algorithm() == Algorithm.AUTO) {
       this.options.algorithm(Algorithm.ROWWISE); // a plan places rows for row-by-row
     }
-    if (this.options.strictlyUpper || this.options.foldsLabels()) {
-      if (this.options.algorithm == Algorithm.OUTER || this.options.transposeA || this.options.plan != null) {
-        throw new TabuloException("the strictly upper mask, the Jaccard finish and the fused keep are row-by-row's, "
+    if (options.fusesIntoRows()) {
+      if (options.algorithm() == Algorithm.OUTER || options.transposeA() || settings.plan() != null) {
+        throw new TabuloException("the positional mask, the fused select and the epilogue are row-by-row's, "
             + "on A B without a plan: not with the outer product, A transposed or --plan");
       }
       this.options.algorithm(Algorithm.ROWWISE);
     }
   }
 
-  /** C = op(A) (+.x) B with these options (semiring, transposing A, filters, algorithm, tuning). */
+  /** C = op(A) (+.x) B with these options (semiring, transposing A, filters, algorithm, fused options). */
   public static Mxm of(Matrix a, Matrix b, MxmOptions options) {
+    return of(a, b, options, MxmSettings.defaults());
+  }
+
+  /** The same, run as {@code settings} say (row-by-row's batch, a partition plan, progress). */
+  public static Mxm of(Matrix a, Matrix b, MxmOptions options, MxmSettings settings) {
     if (a.session() != b.session()) {
       throw new IllegalArgumentException("A and B belong to different sessions");
     }
-    return new Mxm(a, b, options);
+    return new Mxm(a, b, options, settings);
+  }
+
+  /** {@link #multiply(Session, String, String, String, MxmOptions, MxmSettings)} with the default settings. */
+  public static MxmResult multiply(Store store, String a, String b, String c, MxmOptions o) {
+    return multiply(store, a, b, c, o, MxmSettings.defaults());
   }
 
   /**
-   * Multiplies tables {@code a} and {@code b} into {@code c}: a new table, or with {@link MxmOptions#accum}
-   * the existing one, through {@link MxmOptions#mask} when given; returns what it did.
+   * The same on a session of its own, with the session's defaults but {@link #UNIT_ENTRIES} entries of B per
+   * unit of the outer product.
    */
-  public static MxmResult multiply(Store store, String a, String b, String c, MxmOptions o) {
+  public static MxmResult multiply(Store store, String a, String b, String c, MxmOptions o, MxmSettings s) {
+    try (Session session = Session.open(store).unitEntries(UNIT_ENTRIES)) {
+      return multiply(session, a, b, c, o, s);
+    }
+  }
+
+  /**
+   * Multiplies tables {@code a} and {@code b} of {@code session} into {@code c}: a new table, or with
+   * {@link MxmOptions#accum} the existing one, through {@link MxmOptions#mask} when given; planned as
+   * {@link #planned} plans it; returns what it did.
+   */
+  public static MxmResult multiply(Session session, String a, String b, String c, MxmOptions o, MxmSettings s) {
+    Store store = session.store();
     for (String t : new String[] {a, b}) {
       if (!store.exists(t)) {
         throw new TabuloException("no such table: " + t);
       }
     }
     TableNames.checkUserTable(c);
-    if (o.accum == null && store.exists(c)) {
+    if (o.accum() == null && store.exists(c)) {
       throw new TabuloException("table " + c + " already exists: delete it or choose another name for the product");
     }
-    if (o.mask != null && !store.exists(o.mask)) {
-      throw new TabuloException("no such mask table: " + o.mask);
+    if (o.mask() != null && !store.exists(o.mask())) {
+      throw new TabuloException("no such mask table: " + o.mask());
     }
-    try (Session session = Session.open(store).codec(o.codec).workers(o.workers).unitEntries(o.unitEntries)
-        .nextToData(o.kernels == Kernels.SERVER).cancelled(o.cancelled)) {
-      if (o.auths != null) {
-        session.auths(o.auths);
-      }
-      Mxm op = planned(session, a, b, o);
-      Target target = Target.table(c);
-      if (o.mask != null) {
-        Mask m = Mask.of(session.matrix(o.mask));
-        m = o.maskStructure ? m.structure() : m;
-        target = target.mask(o.maskComplement ? m.complement() : m);
-      }
-      op.into(o.accum == null ? target : target.accum(o.accum));
-      return op.result;
+    Mxm op = planned(session, a, b, o, s);
+    Target target = Target.table(c);
+    if (o.mask() != null) {
+      Mask m = Mask.of(session.matrix(o.mask()));
+      m = o.maskStructure() ? m.structure() : m;
+      target = target.mask(o.maskComplement() ? m.complement() : m);
     }
+    op.into(o.accum() == null ? target : target.accum(o.accum()));
+    return op.result;
   }
 
   /**
@@ -119,13 +139,17 @@ public final class Mxm extends Operation {
    * transpose when {@code o} filters B's columns. Put it {@link #into} a table or a temporary.
    */
   public static Mxm planned(Session session, String a, String b, MxmOptions o) {
+    return planned(session, a, b, o, MxmSettings.defaults());
+  }
+
+  /** The same, run as {@code s} says (which stored A^T it reads, row-by-row's batch, a plan, progress). */
+  public static Mxm planned(Session session, String a, String b, MxmOptions o, MxmSettings s) {
     Store store = session.store();
-    StoredTranspose t = StoredTranspose.of(store, a, o);
-    o = o.copy();
-    StoredTranspose.forB(store, b, o);
+    StoredTranspose t = StoredTranspose.of(store, a, s);
     Matrix am = t.table() == null ? session.matrix(a) : session.matrix(a).withTranspose(t.table());
-    Mxm op = of(am, session.matrix(b), o);
+    Mxm op = of(am, session.matrix(b), o, s);
     op.transposeWhy = t.why();
+    op.reads = StoredTranspose.forB(store, b, o.cols(), s);
     return op;
   }
 
@@ -137,7 +161,7 @@ public final class Mxm extends Operation {
   @Override
   public Matrix into(Target target) {
     long start = System.nanoTime();
-    String t = options.transposeOut;
+    String t = options.transposeOut();
     if (t != null) {
       TableNames.checkUserTable(t);
       if (session.store().exists(t)) {
@@ -151,7 +175,7 @@ public final class Mxm extends Operation {
       }
     }
     mask = target.mask();
-    if (options.plan != null) {
+    if (settings.plan() != null) {
       PlannedRows.check(options, mask != null);
     }
     choice = null;
@@ -175,7 +199,7 @@ public final class Mxm extends Operation {
   }
 
   private AlgorithmChoice choice() {
-    if (choice == null && options.plan != null) {
+    if (choice == null && settings.plan() != null) {
       choice = new AlgorithmChoice(Algorithm.ROWWISE, "--plan: row-by-row on the plan's placement");
     }
     if (choice == null) {
@@ -188,7 +212,7 @@ public final class Mxm extends Operation {
   /** The table holding op(A) as the algorithm needs it, when one is stored (else A is copied transposed). */
   private String storedLeft(Algorithm algorithm) {
     // the outer product needs A's rows on the shared dimension (A^T B); row-by-row needs them as C's rows
-    boolean needsTranspose = (algorithm == Algorithm.OUTER) != options.transposeA;
+    boolean needsTranspose = (algorithm == Algorithm.OUTER) != options.transposeA();
     return needsTranspose ? a.transposeTable() : a.table();
   }
 
@@ -203,8 +227,8 @@ public final class Mxm extends Operation {
 
   /** C's iterators: the outer product's combiner, and the sum across labels per reader. */
   private TableSettings settings(TableSettings s, Algorithm algorithm) {
-    String semiring = options.semiring.name();
-    String codec = options.codec.name();
+    String semiring = options.semiring().name();
+    String codec = session.codec().name();
     if (algorithm == Algorithm.OUTER) {
       combiner(s);
     }
@@ -216,7 +240,7 @@ public final class Mxm extends Operation {
 
   /** The outer product's combiner: sums the partial products of a cell (per label) at every scope. */
   private TableSettings combiner(TableSettings s) {
-    return s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", options.semiring.name(), options.codec.name()),
+    return s.iterator(MonoidCombiner.setting(COMBINER_PRIORITY, "plus", options.semiring().name(), session.codec().name()),
         EnumSet.allOf(IteratorScope.class));
   }
 
@@ -226,33 +250,34 @@ public final class Mxm extends Operation {
     Workspace workspace = session.workspace(out);
     Algorithm algorithm = choice().algorithm();
     MxmOptions o = options.copy();
-    o.lookupRows = choice().lookupRows();
+    MxmPlan.Reads r = reads.lookupRows(choice().lookupRows());
     boolean inKernel = m != null && algorithm == Algorithm.ROWWISE;
     o.mask(inKernel ? m.matrix().table() : null, inKernel && m.structural(), inKernel && m.complemented());
-    if (options.plan != null) {
+    if (settings.plan() != null) {
       PlannedRows.check(options, m != null);
-      return PlannedRows.multiply(session, a.table(), b.table(), out, options,
-          (left, right, product, po) -> run(product, null, Algorithm.ROWWISE, po, left, right));
+      return PlannedRows.multiply(session, a.table(), b.table(), out, options, settings,
+          (left, right, product, po, placed) -> run(product, null, Algorithm.ROWWISE, po, placed, left, right));
     }
     String stored = storedLeft(algorithm);
     // A transposed: the transpose operation, next to the data like the product, reading only the cells of A
     // that the filters keep (row-by-row: A's columns are C's rows; the outer product: A's rows are C's rows)
     boolean rowwise = algorithm == Algorithm.ROWWISE;
-    String left = stored != null ? stored : (rowwise ? a.transpose(o.inner, o.rows) : a.transpose(o.rows, o.inner))
-        .temporary().table();
-    leftNote = leftNote(stored, !o.rows.isAll() || !o.inner.isAll());
-    leftNote = (leftNote == null ? "A read as stored" : leftNote) + (rowwise && o.bTranspose != null
+    String left = stored != null ? stored
+        : (rowwise ? a.transpose(o.inner(), o.rows()) : a.transpose(o.rows(), o.inner())).temporary().table();
+    leftNote = leftNote(stored, !o.rows().isAll() || !o.inner().isAll());
+    leftNote = (leftNote == null ? "A read as stored" : leftNote) + (rowwise && r.rightTransposed() != null
         ? String.format("; B's selected columns read from %s's rows (%,d entries) when a batch needs more B rows "
-            + "than that costs in seeks", o.bTranspose, o.bTransposeEntries) : "");
+            + "than that costs in seeks", r.rightTransposed(), r.rightTransposedEntries()) : "");
     leftNote = leftNote.equals("A read as stored") ? null : leftNote;
     try {
       if (m == null || inKernel) {
-        return run(out, m, algorithm, o, left, b.table());
+        return run(out, m, algorithm, o, r, left, b.table());
       }
       // the outer product cannot mask cheaply: its parts, summed per label, then through the mask
       String parts = workspace.create("outer", combiner(TableSettings.defaults()));
-      run(parts, null, algorithm, o, left, b.table());
-      MaskedParts.run(session, parts, out, m, o.semiring);
+      run(parts, null, algorithm, o, r, left, b.table());
+      session.run(MaskedParts.plan(parts, out, m.matrix().table(), m.structural(), m.complemented(), o.semiring(),
+          kernelRun()));
       store.discard(parts);
       return true;
     } finally {
@@ -275,19 +300,27 @@ public final class Mxm extends Operation {
         + (transposeWhy == null ? "" : "; no stored A^T used" + why);
   }
 
-  private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, String left, String right) {
+  /** The session's settings the kernels run with, and the batch size. */
+  private MxmPlan.Run kernelRun() {
+    return new MxmPlan.Run(session.codec(), session.auths(), session.workers(), session.unitEntries(),
+        settings.batchRows());
+  }
+
+  private boolean run(String out, Mask m, Algorithm algorithm, MxmOptions o, MxmPlan.Reads r, String left,
+      String right) {
     Store store = session.store();
     Workspace workspace = session.workspace(out);
-    boolean maskInKernel = o.mask != null;
-    if (options.transposeOut != null) {
+    boolean maskInKernel = o.mask() != null;
+    if (options.transposeOut() != null) {
       transposeStaging = workspace.create("staging_transpose", settings(TableSettings.defaults(), algorithm));
     }
-    MxmPlan plan = new MxmPlan(algorithm, left, right, out, transposeStaging, o, o.auths);
-    double input = o.progress == MxmProgress.NONE ? Double.POSITIVE_INFINITY : inputEntries(store, left, algorithm);
+    MxmPlan plan = new MxmPlan(algorithm, left, right, out, transposeStaging, o, kernelRun(), r);
+    MxmProgress progress = settings.progress();
+    double input = progress == MxmProgress.NONE ? Double.POSITIVE_INFINITY : inputEntries(store, left, algorithm);
     // through the session, so that its cancellation and run listeners see the product too
-    KernelCounters counters = session.run(plan, c -> o.progress.update(c.work.get(),
+    KernelCounters counters = session.run(plan, c -> progress.update(c.work.get(),
         Math.min(1, c.entriesRead.get() / input)));
-    String scope = session.host().remoteEntriesScope(o.partWidth > 0);
+    String scope = session.host().remoteEntriesScope(r.partWidth() > 0);
     result = new MxmResult(algorithm, choice().reason(), counters.work.get(), counters.entriesWritten.get(), 0,
         counters.resumes.get(), counters.entriesRead.get(), leftNote,
         scope != null ? counters.remoteEntries.get() : -1, scope);

@@ -1,7 +1,7 @@
-package tabulo.ops.mxm;
+package tabulo.ops;
 
 import tabulo.d4m.Schema;
-import tabulo.ops.Session;
+import tabulo.ops.mxm.MxmOptions;
 import tabulo.select.KeySpec;
 import tabulo.storage.TabuloException;
 

@@ -16,6 +16,7 @@ import tabulo.kernel.MatrixRow;
 import tabulo.kernel.RowReader;
 import tabulo.kernel.Scans;
 import tabulo.kernel.Visibilities;
+import tabulo.math.EpilogueOp;
 import tabulo.math.ValueCodec;
 import tabulo.select.KeySpec;
 import tabulo.storage.Scan;
@@ -23,22 +24,21 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
- * The degrees a row-by-row batch needs for the Jaccard finish ({@link MxmOptions#jaccard}): d(u) of each
- * batch row u and d(v) of each column v the batch's product can reach, read by one scan of the degree
- * vector at exactly those keys. The finish turns a row's count c = |N(u) ∩ N(v)| into
- * c / (d(u) + d(v) - c), the Jaccard index, as the row is written. A degree cell's label joins the label
- * of every cell it finishes.
+ * The values of the epilogue's vector x ({@link MxmOptions#epilogue}) a row-by-row batch needs: x(i) of each
+ * batch row i and x(j) of each column j the batch's product can reach, read by one scan of the vector at
+ * exactly those keys. The epilogue turns each cell c of a row into op(c, x(i), x(j)) as the row is written.
+ * A vector cell's label joins the label of every cell it finishes.
  */
-final class BatchDegrees {
+final class BatchVector {
   private static final byte[] EMPTY = new byte[0];
 
   final double[] ofRow; // per batch row
   final byte[][] rowLabel;
   final double[] ofColumn; // per column number of the batch
   final byte[][] columnLabel;
-  final boolean labelled; // some degree cell carries a label
+  final boolean labelled; // some cell of the vector carries a label
 
-  private BatchDegrees(boolean labelled, double[] ofRow, byte[][] rowLabel, double[] ofColumn,
+  private BatchVector(boolean labelled, double[] ofRow, byte[][] rowLabel, double[] ofColumn,
       byte[][] columnLabel) {
     this.ofRow = ofRow;
     this.rowLabel = rowLabel;
@@ -48,10 +48,10 @@ final class BatchDegrees {
   }
 
   /**
-   * The degrees in table {@code degrees} (one cell per vertex, the sum of its row when several) of the
-   * batch rows {@code rows} and of the columns {@code columnKeys} (by column number).
+   * The values in table {@code vector} (one cell per key, the sum of its row when several) of the batch rows
+   * {@code rows} and of the columns {@code columnKeys} (by column number).
    */
-  static BatchDegrees read(Store store, String degrees, Authorizations auths, ValueCodec codec, List<byte[]> rows,
+  static BatchVector read(Store store, String vector, Authorizations auths, ValueCodec codec, List<byte[]> rows,
       byte[][] columnKeys, AtomicLong entriesRead) {
     Map<ByteBuffer, List<Integer>> rowIndex = new HashMap<>();
     Map<ByteBuffer, Integer> columnIndex = new HashMap<>();
@@ -80,8 +80,8 @@ final class BatchDegrees {
     boolean labelled = false;
     Visibilities vis = new Visibilities();
     if (!ranges.isEmpty()) {
-      try (Scan s = store.scan(degrees, Scans.spec(ranges, KeySpec.all(), auths).unordered(2))) {
-        RowReader reader = new RowReader(degrees, s, codec, entriesRead);
+      try (Scan s = store.scan(vector, Scans.spec(ranges, KeySpec.all(), auths).unordered(2))) {
+        RowReader reader = new RowReader(vector, s, codec, entriesRead);
         MatrixRow r;
         while ((r = reader.next()) != null) {
           double d = 0;
@@ -104,18 +104,18 @@ final class BatchDegrees {
         }
       }
     }
-    return new BatchDegrees(labelled, ofRow, rowLabel, ofColumn, columnLabel);
+    return new BatchVector(labelled, ofRow, rowLabel, ofColumn, columnLabel);
   }
 
-  /** The Jaccard index of batch row {@code i} and column {@code j} from their count of common neighbours. */
-  double finish(int i, int j, double common, byte[] rowKey, byte[] columnKey, String degrees) {
-    double du = ofRow[i];
-    double dv = ofColumn[j];
-    if (Double.isNaN(du) || Double.isNaN(dv)) {
-      byte[] missing = Double.isNaN(du) ? rowKey : columnKey;
-      throw new TabuloException("the degree table " + degrees + " has no degree for vertex "
-          + RowReader.text(missing) + " (the Jaccard finish needs every vertex's degree)");
+  /** The epilogue {@code op} of batch row {@code i}'s cell in column {@code j}, of value {@code c}. */
+  double finish(EpilogueOp op, int i, int j, double c, byte[] rowKey, byte[] columnKey, String vector) {
+    double x = ofRow[i];
+    double y = ofColumn[j];
+    if (Double.isNaN(x) || Double.isNaN(y)) {
+      byte[] missing = Double.isNaN(x) ? rowKey : columnKey;
+      throw new TabuloException("the vector table " + vector + " has no value for key " + RowReader.text(missing)
+          + " (the " + op.name() + " epilogue needs one for every row and column of the product)");
     }
-    return common / (du + dv - common);
+    return op.apply(c, x, y);
   }
 }

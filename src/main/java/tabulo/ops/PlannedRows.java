@@ -1,10 +1,11 @@
-package tabulo.ops.mxm;
+package tabulo.ops;
 
 import tabulo.kernel.RowStream;
-import tabulo.ops.RekeyRows;
-import tabulo.ops.Session;
-import tabulo.ops.Workspace;
+import tabulo.ops.mxm.MxmOptions;
 import tabulo.ops.mxm.MxmOptions.Algorithm;
+import tabulo.ops.mxm.MxmPlan;
+import tabulo.ops.mxm.MxmSettings;
+import tabulo.ops.mxm.SingleTableLayout;
 import tabulo.partition.StoredPlan;
 import tabulo.select.KeySpec;
 import tabulo.storage.Store;
@@ -25,39 +26,39 @@ import tabulo.storage.TabuloException;
 final class PlannedRows {
   /** Runs the row-by-row kernel on the placed copies. */
   interface Kernel {
-    void run(String left, String right, String product, MxmOptions options);
+    void run(String left, String right, String product, MxmOptions options, MxmPlan.Reads reads);
   }
 
   private PlannedRows() {}
 
   /** What --plan does not combine with yet: an error naming the option. */
   static void check(MxmOptions o, boolean masked) {
-    String not = o.transposeA ? "--transpose-a" : o.transposeOut != null ? "--transpose-out"
-        : masked || o.mask != null ? "--mask" : o.algorithm == Algorithm.OUTER ? "--algorithm outer" : null;
+    String not = o.transposeA() ? "--transpose-a" : o.transposeOut() != null ? "--transpose-out"
+        : masked || o.mask() != null ? "--mask" : o.algorithm() == Algorithm.OUTER ? "--algorithm outer" : null;
     if (not != null) {
       throw new TabuloException("--plan places rows for the row-by-row multiply of A B: not with " + not);
     }
   }
 
-  static boolean multiply(Session session, String a, String b, String out, MxmOptions options, Kernel kernel) {
+  static boolean multiply(Session session, String a, String b, String out, MxmOptions options, MxmSettings settings,
+      Kernel kernel) {
     Store store = session.store();
-    StoredPlan plan = StoredPlan.read(store, options.plan);
+    StoredPlan plan = StoredPlan.read(store, settings.plan());
     Workspace ws = session.workspace(out);
-    boolean single = options.layout == MxmOptions.Layout.SINGLE_TABLE;
+    boolean single = settings.layout() == MxmSettings.Layout.SINGLE_TABLE;
     String placedA = single ? ws.create("plan_m", SingleTableLayout.settings(plan)) : ws.create("plan_a", placed(plan));
     String placedB = single ? placedA : ws.create("plan_b", placed(plan));
     String product = single ? placedA : ws.create("plan_c", placed(plan)); // no iterators: each label's cell is copied as it is
     try {
       int w = plan.width();
-      String p = options.plan;
+      String p = settings.plan();
       // the filters act on the copies, in the users' keys
-      RekeyRows.run(session, RowStream.Input.of(a).rows(options.rows).cols(options.inner),
+      RekeyRows.run(session, RowStream.Input.of(a).rows(options.rows()).cols(options.inner()),
           new RekeyRows.Rekey(p, RekeyRows.Mode.PREFIX_A, w, single ? SingleTableLayout.A : null), placedA);
-      RekeyRows.run(session, RowStream.Input.of(b).rows(options.inner).cols(options.cols),
+      RekeyRows.run(session, RowStream.Input.of(b).rows(options.inner()).cols(options.cols()),
           new RekeyRows.Rekey(p, RekeyRows.Mode.PREFIX_B, w, single ? SingleTableLayout.B : null), placedB);
       MxmOptions o = options.copy().rows(KeySpec.all()).cols(KeySpec.all()).inner(KeySpec.all());
-      o.partWidth = w;
-      kernel.run(placedA, placedB, product, o);
+      kernel.run(placedA, placedB, product, o, MxmPlan.Reads.STORED.placed(w, settings.layout()));
       RekeyRows.run(session, RowStream.Input.of(product),
           new RekeyRows.Rekey(p, RekeyRows.Mode.STRIP, w, single ? SingleTableLayout.C : null), out);
       return true;
