@@ -123,7 +123,7 @@ final class BRows {
 
   /**
    * Puts B row {@code i}'s entries in column order when they are not (a row handed over in pieces out of
-   * order), so the strictly upper mask can find a row's first admitted entry by binary search.
+   * order), so a positional mask can find a row's first and last admitted entries by binary search.
    */
   private void inColumnOrder(int i) {
     int[] row = cols[i];

@@ -3,7 +3,7 @@ package tabulo.ops.mxm;
 /**
  * Contiguous parts of a sequence of weighted items, of about equal total weight: row-by-row's batch rows
  * over its workers, weighed by their partial products. Cutting by row count left one worker with three
- * times the other's work under Jaccard's strictly upper mask (a row's work depends on its neighbours'
+ * times the other's work under a strictly upper positional mask, as Jaccard's (a row's work depends on its neighbours'
  * degrees and on how many columns follow it), and each part is written in key order by one worker, so the
  * parts must stay contiguous.
  */
