@@ -199,8 +199,9 @@ public final class Matrix {
 
   /**
    * C = op(A) (+.x) B with these options: the semiring, A transposed ({@code A^T v}, a frontier step, reads
-   * only A's rows at v's keys), filters, algorithm and tuning; codec, authorizations and workers are the
-   * session's.
+   * only A's rows at v's keys), filters, algorithm, and row-by-row's fusions (positional mask, select,
+   * epilogue); codec, authorizations and workers are the session's ({@link Mxm#of(Matrix, Matrix, MxmOptions,
+   * tabulo.ops.mxm.MxmSettings)} takes how it runs).
    */
   public Operation mxm(Matrix b, MxmOptions options) {
     return Mxm.of(this, b, options);

@@ -44,12 +44,6 @@ public enum PositionalMask {
     throw new IllegalArgumentException("unknown positional mask '" + name + "'; known: tril, triu, lower, upper");
   }
 
-  /** Whether it admits the column key {@code column} in the row {@code row}. */
-  public boolean admits(byte[] row, byte[] column) {
-    int c = Arrays.compareUnsigned(column, row);
-    return c == 0 ? diagonal : (c > 0) == upper;
-  }
-
   /** The first column number (in key order, of {@code keys}) the mask admits in row {@code row}. */
   int first(byte[][] keys, int columns, byte[] row) {
     return upper ? firstColumn(keys, columns, row, !diagonal) : 0;

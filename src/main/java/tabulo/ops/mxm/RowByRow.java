@@ -40,7 +40,7 @@ import tabulo.storage.TableWriter;
  * C's sorted files (no log, no memtable: C is split like Y, so each worker's rows land in the tablet that
  * holds the same rows of Y). Rows with visibility labels take {@link LabelledRows}' path instead.
  * C needs no combiner to sum its parts and is final when the call returns (its scan-time sum across
- * labels is {@link Mxm}'s, as for the outer product).
+ * labels is {@code tabulo.ops.Mxm}'s, as for the outer product).
  *
  * <p>With a mask M (C&lt;M&gt;, {@link MaskedRows}), each batch also reads M's rows over the batch's span,
  * beside the driver: a row of Y whose mask row admits nothing is dropped before its B rows are fetched, and
