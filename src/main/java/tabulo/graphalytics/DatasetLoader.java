@@ -15,9 +15,11 @@ import tabulo.util.Progress;
 /**
  * Loads a dataset's .v and .e files into a {@link LoadedGraph}'s tables, all or nothing: both files are
  * streamed into staged tables of a session's workspace (sorted runs of bounded size: memory grows with
- * the vertex count, which every edge is checked against, never with the edge file), then renamed over
- * the old tables, the stamp last; a bad line, a failure or Ctrl-C drops the staged tables and leaves what
- * was there before. An undirected edge is stored in both directions.
+ * the vertex count, which every edge is checked against, never with the edge file), then put in place of
+ * the old tables by one recorded replace ({@link Workspace#replace}), the stamp last: a bad line, a
+ * failure or Ctrl-C drops the staged tables and leaves what was there before, and a kill leaves the old
+ * tables or the new ones whole (once the next load or run has finished the replace the kill cut short).
+ * An undirected edge is stored in both directions.
  */
 public final class DatasetLoader {
   private static final byte[] ONE = {'1'};
@@ -30,10 +32,18 @@ public final class DatasetLoader {
    * {@code cancelled} is asked between the files and before publishing.
    */
   public static LoadedGraph.Stamp load(Store store, Dataset d, LoadedGraph g, BooleanSupplier cancelled) {
-    if (store.exists(g.edges()) && g.stamp(store) == null) {
-      throw new TabuloException("table " + g.edges() + " exists and holds no loaded dataset: load with another "
-          + "--as, or delete it first");
+    try (Session s = Session.open(store).cancelled(cancelled)) {
+      Workspace ws = s.workspace(g.edges()); // opened first: a killed load's replace is finished now
+      if (store.exists(g.edges()) && g.stamp(store) == null) {
+        throw new TabuloException("table " + g.edges() + " exists and holds no loaded dataset: load with another "
+            + "--as, or delete it first");
+      }
+      return load(s, ws, d, g);
     }
+  }
+
+  private static LoadedGraph.Stamp load(Session s, Workspace ws, Dataset d, LoadedGraph g) {
+    Store store = s.store();
     boolean directed = d.directed();
     String fingerprint = d.fingerprint(); // before reading: a file changed meanwhile is loaded again next time
     String weight = d.keys().getProperty("graph." + d.name() + ".sssp.weight-property", "").trim();
@@ -44,8 +54,7 @@ public final class DatasetLoader {
           + d.name() + ".edge-properties.names (" + String.join(",", properties) + ")");
     }
     Progress progress = Progress.onTerminal("load " + d.name(), 0);
-    try (Session s = Session.open(store).cancelled(cancelled)) {
-      Workspace ws = s.workspace(g.edges());
+    try {
       String vertices = ws.create("vertices", TableSettings.defaults());
       String edges = ws.create("edges", TableSettings.defaults());
       String stamp = ws.create("dataset", TableSettings.defaults());
@@ -56,23 +65,13 @@ public final class DatasetLoader {
           e.negative);
       LoadedGraph.writeStamp(store, stamp, result);
       s.checkCancelled();
-      publish(store, g, vertices, edges, stamp);
+      // the old stamp goes aside first and the new one comes last: a graph is taken as loaded only whole
+      ws.replace(List.of(new Workspace.Replace(edges, g.edges()), new Workspace.Replace(vertices, g.vertices()),
+          new Workspace.Replace(stamp, g.stamp())));
       return result;
     } finally {
       progress.done();
     }
-  }
-
-  /** The old stamp goes first and the new one comes last: a graph is taken as loaded only whole. */
-  private static void publish(Store store, LoadedGraph g, String vertices, String edges, String stamp) {
-    for (String old : List.of(g.stamp(), g.edges(), g.vertices())) {
-      if (store.exists(old)) {
-        store.delete(old);
-      }
-    }
-    store.rename(edges, g.edges());
-    store.rename(vertices, g.vertices());
-    store.rename(stamp, g.stamp());
   }
 
   /** Streams the .v file into {@code table}; returns the ids, sorted, each once. */

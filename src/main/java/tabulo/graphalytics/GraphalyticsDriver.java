@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
 
 import tabulo.ops.Session;
+import tabulo.ops.Workspace;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
@@ -33,6 +34,7 @@ public final class GraphalyticsDriver {
     long start = System.nanoTime();
     Dataset d = Dataset.open(dataset);
     LoadedGraph g = as != null ? LoadedGraph.named(as) : LoadedGraph.of(d);
+    Workspace.clearDeadRuns(store); // a load killed while replacing the graph: finished before its stamp is read
     LoadedGraph.Stamp stamp = g.stamp(store);
     boolean fresh = always || stamp == null || !stamp.fingerprint().equals(d.fingerprint());
     if (fresh) {

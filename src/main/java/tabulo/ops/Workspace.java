@@ -45,6 +45,7 @@ public final class Workspace implements AutoCloseable {
   private static final String OWNER_ROW = "owner";
   private static final String TABLE_ROW = "table";
   private static final String REPLACE_ROW = "replace";
+  private static final String SWAP_ROW = "swap";
 
   /** Who runs a workspace: a run is dead when its host is this one and its process is gone. */
   record Owner(String host, long pid, long startedMillis) {
@@ -198,6 +199,85 @@ public final class Workspace implements AutoCloseable {
     return null;
   }
 
+  /** A temporary of this run that is to take the place (the name) of {@code target}. */
+  public record Replace(String replacement, String target) {}
+
+  /** A recorded replace: the replacement, its target, and the name the target's old table is moved to. */
+  private record Swap(String replacement, String target, String aside) {}
+
+  private boolean unfinished; // a replace that failed and could not be completed or undone: close keeps all
+
+  /**
+   * Puts every replacement in place of its target, all of them or none, even across a kill (a user's tables
+   * that hold one thing together, such as a loaded graph and its stamp). The replacements are made
+   * durable, then the intent is recorded in the marker in one write; the old tables (where they exist) are
+   * renamed aside to temporaries of this run, last target first, and the replacements renamed into place,
+   * first to last; the old tables are deleted when the run ends. Cut short, by a failure here or by a kill
+   * (then by the next run that opens a workspace, {@link #clearDeadRuns}), it is undone while no
+   * replacement has reached its target (every old table back under its name), else completed (every
+   * replacement under its name): at no time are old and new tables mixed once it is finished. A table a
+   * user made at a target's name after a kill is never deleted (its replacement is then dropped).
+   */
+  public void replace(List<Replace> replaces) {
+    List<Swap> swaps = new ArrayList<>();
+    Mutation intent = new Mutation(SWAP_ROW);
+    for (Replace r : replaces) {
+      if (!TableNames.namespacePrefix(r.target()).equals(namespace)) {
+        throw new IllegalArgumentException(r.target() + " is not in this workspace's namespace");
+      }
+      store.makeDurable(r.replacement()); // durable before the intent names it
+      Swap w = new Swap(r.replacement(), r.target(), reserve("replaced"));
+      String n = String.format("%04d", swaps.size());
+      intent.put(n, "replacement", w.replacement());
+      intent.put(n, "target", w.target());
+      intent.put(n, "aside", w.aside());
+      swaps.add(w);
+    }
+    write(intent);
+    try {
+      for (int i = swaps.size() - 1; i >= 0; i--) {
+        Swap w = swaps.get(i);
+        if (store.exists(w.target())) {
+          store.rename(w.target(), w.aside());
+        }
+      }
+      for (Swap w : swaps) {
+        store.rename(w.replacement(), w.target());
+      }
+    } catch (RuntimeException e) {
+      try {
+        finishSwaps(store, swaps);
+      } catch (RuntimeException again) {
+        unfinished = true; // the marker and every table stay, for the next run to finish from the marker
+        e.addSuppressed(again);
+      }
+      throw e;
+    }
+    for (Swap w : swaps) {
+      store.discard(w.aside());
+    }
+  }
+
+  /**
+   * Finishes a replace cut short: undone while every replacement still exists (none reached its target),
+   * else completed. A name taken meanwhile is left as it is.
+   */
+  private static void finishSwaps(Store store, List<Swap> swaps) {
+    if (swaps.stream().allMatch(w -> store.exists(w.replacement()))) {
+      for (Swap w : swaps) {
+        if (store.exists(w.aside()) && !store.exists(w.target())) {
+          store.rename(w.aside(), w.target());
+        }
+      }
+    } else {
+      for (Swap w : swaps) {
+        if (store.exists(w.replacement()) && !store.exists(w.target())) {
+          store.rename(w.replacement(), w.target());
+        }
+      }
+    }
+  }
+
   /**
    * Records that {@code replacement} was to replace {@code target}: markers left by earlier releases, which
    * replaced a table by deleting it and renaming, may hold such an intent (kept for their roll-forward).
@@ -228,6 +308,9 @@ public final class Workspace implements AutoCloseable {
         markerWriter = null;
       }
     }
+    if (unfinished) {
+      return;
+    }
     for (String t : tables) {
       store.discard(t);
     }
@@ -242,8 +325,12 @@ public final class Workspace implements AutoCloseable {
     markerWriter.flush(); // durable before the temporary exists
   }
 
-  /** Clears every run whose marker says its process is gone; markers that cannot be read are left. */
-  static void clearDeadRuns(Store store) {
+  /**
+   * Clears every run whose marker says its process is gone, first finishing the replaces they recorded;
+   * markers that cannot be read are left. Opening a workspace does it; so may a command before it reads
+   * tables that a killed run may have been replacing.
+   */
+  public static void clearDeadRuns(Store store) {
     for (String t : store.tables()) {
       if (!MARKER.matcher(t).matches()) {
         continue;
@@ -254,6 +341,7 @@ public final class Workspace implements AutoCloseable {
         long started = 0;
         List<String> listed = new ArrayList<>();
         List<String[]> replacing = new ArrayList<>();
+        java.util.SortedMap<String, Map<String, String>> swapping = new java.util.TreeMap<>();
         for (Entry<Key, Value> e : store.scanAll(t, ScanSpec.all())) {
           String row = e.getKey().getRow().toString();
           String q = e.getKey().getColumnQualifier().toString();
@@ -262,6 +350,8 @@ public final class Workspace implements AutoCloseable {
             listed.add(q);
           } else if (row.equals(REPLACE_ROW)) {
             replacing.add(new String[] {q, v});
+          } else if (row.equals(SWAP_ROW)) {
+            swapping.computeIfAbsent(e.getKey().getColumnFamily().toString(), f -> new HashMap<>()).put(q, v);
           } else if (row.equals(OWNER_ROW)) {
             switch (q) {
               case "host" -> host = v;
@@ -278,6 +368,8 @@ public final class Workspace implements AutoCloseable {
         for (String[] r : replacing) {
           finishReplace(store, r[0], r[1]); // complete when recorded: roll forward
         }
+        finishSwaps(store, swapping.values().stream()
+            .map(f -> new Swap(f.get("replacement"), f.get("target"), f.get("aside"))).toList());
         for (String temporary : listed) {
           if (TableNames.isReserved(temporary) && store.exists(temporary)) {
             store.delete(temporary);

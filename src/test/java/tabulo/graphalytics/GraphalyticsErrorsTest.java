@@ -9,20 +9,26 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import tabulo.cli.Main;
+import tabulo.ops.CrashingStore;
+import tabulo.ops.DeadRuns;
+import tabulo.ops.Workspace;
 import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
  * Bad input names its file and line (or the properties file and key) and loads nothing; a failed load
- * leaves the graph loaded before as it was; a run that does not validate exits 1 naming the vertex, after
+ * leaves the graph loaded before as it was, and a reload cut short anywhere the old graph or the new whole; a run that does not validate exits 1 naming the vertex, after
  * the JSON line.
  */
 public class GraphalyticsErrorsTest {
@@ -99,6 +105,65 @@ public class GraphalyticsErrorsTest {
     } finally {
       StagedCells.runCells = 1_000_000;
     }
+  }
+
+  /**
+   * Loading a dataset over a loaded one, cut short at each change the load makes to the store: by a failure
+   * it sees, or by a kill (nothing more reaches the store, and the next run finds the run dead). The
+   * graph's three tables then hold the old dataset or the new one whole, and the next load reuses the old
+   * one or loads it again over the new one. Early cuts leave the old graph, late ones the new.
+   */
+  @Test
+  void aReloadCutShortAnywhereLeavesTheOldOrTheNewGraphWhole() throws Exception {
+    String oldBase = GraphalyticsTest.write(dir, "old", true, "1 2 3 4", "1 2 1,2 3 1,3 4 1", 1, 1);
+    String newBase = GraphalyticsTest.write(dir, "new", false, "1 2 3 4 5", "1 2 2,2 3 2,3 4 2,4 5 2,5 1 2", 1, 1);
+    try (Store store = GraphalyticsTest.open(dir)) {
+      GraphalyticsDriver.load(store, newBase, "g", true, () -> false);
+      Map<String, List<String>> newCells = cells(store);
+      GraphalyticsDriver.load(store, oldBase, "g", true, () -> false);
+      Map<String, List<String>> oldCells = cells(store);
+      Set<String> tables = new TreeSet<>(store.tables());
+      for (boolean kill : new boolean[] {false, true}) {
+        List<String> outcomes = new ArrayList<>();
+        for (int k = 1; ; k++) {
+          String where = (kill ? "killed" : "failed") + " at change " + k;
+          CrashingStore crashing = new CrashingStore(store, k, kill);
+          try {
+            GraphalyticsDriver.load(crashing.store(), newBase, "g", true, () -> false);
+          } catch (CrashingStore.Crash e) {
+            assertTrue(crashing.fired(), where);
+          }
+          if (!kill) { // undone or completed by the run itself
+            assertTrue(Set.of(oldCells, newCells).contains(cells(store)), where + ": " + cells(store));
+          }
+          DeadRuns.markDead(store); // the process has ended
+          Workspace.clearDeadRuns(store); // as the next run does first
+          Map<String, List<String>> now = cells(store);
+          assertTrue(now.equals(oldCells) || now.equals(newCells), where + ": neither graph whole: " + now);
+          outcomes.add(now.equals(oldCells) ? "old" : "new");
+          assertEquals(tables, new TreeSet<>(store.tables()), where + ": no temporary left");
+          GraphalyticsDriver.Loaded next = GraphalyticsDriver.load(store, oldBase, "g", false, () -> false);
+          assertEquals(now.equals(newCells), next.fresh(), where + ": the old graph is reused where it was left");
+          assertEquals(oldCells, cells(store), where);
+          if (!crashing.fired()) {
+            break;
+          }
+        }
+        int firstNew = outcomes.indexOf("new");
+        assertTrue(firstNew > 0 && outcomes.subList(firstNew, outcomes.size()).stream().allMatch("new"::equals),
+            outcomes.toString());
+      }
+    }
+  }
+
+  /** The cells of graph g's three tables, as 'row column value'. */
+  private static Map<String, List<String>> cells(Store store) {
+    Map<String, List<String>> m = new TreeMap<>();
+    for (String t : List.of("g", "g_vertices", "g_dataset")) {
+      m.put(t, !store.exists(t) ? null : store.scanAll(t, tabulo.storage.ScanSpec.all()).stream()
+          .map(e -> e.getKey().getRow() + " " + e.getKey().getColumnQualifier() + " " + e.getValue()).toList());
+    }
+    return m;
   }
 
   /** --validate against a wrong reference: exit 1, the vertex named, the JSON line last with valid false. */
