@@ -206,6 +206,7 @@ public final class Workspace implements AutoCloseable {
   private record Swap(String replacement, String target, String aside) {}
 
   private boolean unfinished; // a replace that failed and could not be completed or undone: close keeps all
+  private int replacesRecorded; // each recorded replace is finished on its own
 
   /**
    * Puts every replacement in place of its target, all of them or none, even across a kill (a user's tables
@@ -221,13 +222,17 @@ public final class Workspace implements AutoCloseable {
   public void replace(List<Replace> replaces) {
     List<Swap> swaps = new ArrayList<>();
     Mutation intent = new Mutation(SWAP_ROW);
+    int call;
+    synchronized (this) {
+      call = replacesRecorded++;
+    }
     for (Replace r : replaces) {
       if (!TableNames.namespacePrefix(r.target()).equals(namespace)) {
         throw new IllegalArgumentException(r.target() + " is not in this workspace's namespace");
       }
       store.makeDurable(r.replacement()); // durable before the intent names it
       Swap w = new Swap(r.replacement(), r.target(), reserve("replaced"));
-      String n = String.format("%04d", swaps.size());
+      String n = String.format("%04d.%04d", call, swaps.size()); // family: the replace, then its place in it
       intent.put(n, "replacement", w.replacement());
       intent.put(n, "target", w.target());
       intent.put(n, "aside", w.aside());
@@ -341,7 +346,8 @@ public final class Workspace implements AutoCloseable {
         long started = 0;
         List<String> listed = new ArrayList<>();
         List<String[]> replacing = new ArrayList<>();
-        java.util.SortedMap<String, Map<String, String>> swapping = new java.util.TreeMap<>();
+        // each recorded replace (in order), its swaps in order, their fields
+        Map<String, java.util.SortedMap<String, Map<String, String>>> swapping = new java.util.TreeMap<>();
         for (Entry<Key, Value> e : store.scanAll(t, ScanSpec.all())) {
           String row = e.getKey().getRow().toString();
           String q = e.getKey().getColumnQualifier().toString();
@@ -351,7 +357,9 @@ public final class Workspace implements AutoCloseable {
           } else if (row.equals(REPLACE_ROW)) {
             replacing.add(new String[] {q, v});
           } else if (row.equals(SWAP_ROW)) {
-            swapping.computeIfAbsent(e.getKey().getColumnFamily().toString(), f -> new HashMap<>()).put(q, v);
+            String[] place = e.getKey().getColumnFamily().toString().split("\\.");
+            swapping.computeIfAbsent(place[0], c -> new java.util.TreeMap<>())
+                .computeIfAbsent(place[1], i -> new HashMap<>()).put(q, v);
           } else if (row.equals(OWNER_ROW)) {
             switch (q) {
               case "host" -> host = v;
@@ -368,8 +376,10 @@ public final class Workspace implements AutoCloseable {
         for (String[] r : replacing) {
           finishReplace(store, r[0], r[1]); // complete when recorded: roll forward
         }
-        finishSwaps(store, swapping.values().stream()
-            .map(f -> new Swap(f.get("replacement"), f.get("target"), f.get("aside"))).toList());
+        for (java.util.SortedMap<String, Map<String, String>> replace : swapping.values()) {
+          finishSwaps(store, replace.values().stream()
+              .map(f -> new Swap(f.get("replacement"), f.get("target"), f.get("aside"))).toList());
+        }
         for (String temporary : listed) {
           if (TableNames.isReserved(temporary) && store.exists(temporary)) {
             store.delete(temporary);

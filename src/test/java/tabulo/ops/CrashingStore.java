@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.Set;
+import java.util.function.BiPredicate;
 
 import tabulo.storage.Store;
 
@@ -26,7 +27,7 @@ public final class CrashingStore {
       "claimTemporary", "emptyForReuse", "importFiles", "setAuthorizations");
 
   private final Store real;
-  private final int k;
+  private final BiPredicate<String, Object[]> at;
   private final boolean dies;
   private int changes;
   private boolean fired;
@@ -34,7 +35,14 @@ public final class CrashingStore {
   /** {@code real}, failing its {@code k}-th change (from 1); {@code dies}: every call after it fails too. */
   public CrashingStore(Store real, int k, boolean dies) {
     this.real = real;
-    this.k = k;
+    this.at = (method, args) -> ++changes == k;
+    this.dies = dies;
+  }
+
+  /** {@code real}, failing the first change that {@code at} (the method's name, its arguments) picks. */
+  public CrashingStore(Store real, BiPredicate<String, Object[]> at, boolean dies) {
+    this.real = real;
+    this.at = at;
     this.dies = dies;
   }
 
@@ -51,9 +59,9 @@ public final class CrashingStore {
         if (fired && dies && !name.equals("close")) {
           throw new Crash(name + " after the kill");
         }
-        if (CHANGES.contains(name) && ++changes == k) {
+        if (!fired && CHANGES.contains(name) && at.test(name, args)) {
           fired = true;
-          throw new Crash("change " + k + ": " + name + (args != null && args.length > 0 ? " " + args[0] : ""));
+          throw new Crash(name + (args != null && args.length > 0 ? " " + args[0] : ""));
         }
       }
       if (name.equals("close")) {

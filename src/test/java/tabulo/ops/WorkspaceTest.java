@@ -287,6 +287,45 @@ class WorkspaceTest {
     }
   }
 
+  /**
+   * Two replaces of one run are finished each on its own: killed while the second moves its target aside,
+   * the first stays done and the second is undone.
+   */
+  @Test
+  void eachReplaceOfARunIsFinishedOnItsOwn() throws Exception {
+    try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
+      for (String t : List.of("A", "B")) {
+        store.create(t, TableSettings.defaults());
+        fill(store, t, "old");
+      }
+      // killed as the second replacement is renamed into place (B is aside by then)
+      CrashingStore crashing = new CrashingStore(store, (m, args) -> m.equals("rename") && args[1].equals("B"), true);
+      Workspace w = Workspace.open(store, "A");
+      Workspace killed = Workspace.open(crashing.store(), "A", deadOwner());
+      for (List<String> targets : List.of(List.of("A", "C"), List.of("B"))) { // C: a new table
+        List<Workspace.Replace> replaces = new ArrayList<>();
+        for (String t : targets) {
+          String r = w.create("new", TableSettings.defaults()); // made outside the crashing store
+          fill(store, r, "new");
+          replaces.add(new Workspace.Replace(r, t));
+        }
+        try {
+          killed.replace(replaces);
+        } catch (CrashingStore.Crash e) {
+          assertTrue(crashing.fired());
+        }
+      }
+      assertTrue(crashing.fired(), "killed in the second replace");
+      assertEquals(List.of("new"), rowsOf(store, "A"));
+      Workspace.open(store, "other").close();
+      assertEquals(List.of("new"), rowsOf(store, "A"), "the first replace stays done");
+      assertEquals(List.of("new"), rowsOf(store, "C"));
+      assertEquals(List.of("old"), rowsOf(store, "B"), "the second is undone");
+      w.close();
+      assertEquals(Set.of(), reserved(store));
+    }
+  }
+
   /** "old" when A and B hold their old cell and C is missing, "new" when all three hold the new one. */
   private static String whole(Store store, String where) {
     List<String> a = store.exists("A") ? rowsOf(store, "A") : null;
