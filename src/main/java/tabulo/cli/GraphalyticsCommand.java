@@ -82,8 +82,8 @@ final class GraphalyticsCommand implements Runnable {
     @Option(names = "--validate", paramLabel = "EXPECTED", description = "LDBC's reference output to compare with.")
     Path expected;
 
-    @Option(names = "--in-tables", description = "Compute every round in tables, not over the graph held in "
-        + "memory (embedded engine).")
+    @Option(names = "--in-tables", description = "Compute every round in tables (with --accumulo: in the tablet "
+        + "servers), not over the graph read once into this process's memory.")
     boolean inTables;
 
     @Option(names = "--as", paramLabel = "G", description = "The graph's table (default: as load).")

@@ -56,7 +56,8 @@ public final class GraphalyticsDriver {
     long processing = System.nanoTime();
     // a user table (some algorithms refuse reserved names for OUT), dropped at the end
     String result = loaded.graph().edges() + "_" + o.algorithm().label() + "_" + Long.toHexString(System.nanoTime());
-    try (Session s = Session.open(store).inMemory(!o.inTables()).cancelled(o.cancelled())) {
+    try (Session s = Session.open(store).inMemory(!o.inTables()).inMemoryFromAfar(true)
+        .cancelled(o.cancelled())) {
       AlgorithmRunner.run(s, loaded.graph(), stamp.directed(), o.algorithm(), p, result);
       OutputWriter.write(s, loaded.graph(), result, o.algorithm(), p.source(), o.output());
     } finally {

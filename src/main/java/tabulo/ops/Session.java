@@ -34,6 +34,7 @@ public final class Session implements AutoCloseable {
   private boolean nextToData = true;
   private int workers = 2;
   private boolean inMemory = true;
+  private boolean inMemoryFromAfar;
   private int unitEntries; // 0: the host's default
   private LongConsumer progress = done -> {};
   private Consumer<KernelCounters> runEnded = counters -> {};
@@ -76,9 +77,23 @@ public final class Session implements AutoCloseable {
     return this;
   }
 
-  /** Whether an algorithm may hold a graph's arrays in this process: allowed, and the kernels run here. */
+  /**
+   * Whether graph algorithms may hold a graph in this process's memory also where the data lives in servers
+   * (Accumulo): read once from the tables, then computed here (default false: there every round computes
+   * in tables, next to the data). LDBC Graphalytics' driver asks for it, as the benchmark loads a graph
+   * once and then processes it.
+   */
+  public Session inMemoryFromAfar(boolean m) {
+    this.inMemoryFromAfar = m;
+    return this;
+  }
+
+  /**
+   * Whether an algorithm may hold a graph's arrays in this process: allowed, and the kernels run here (or
+   * the graph may be read from afar).
+   */
   public boolean holdsGraphsInMemory() {
-    return inMemory && host().inThisProcess();
+    return inMemory && (inMemoryFromAfar || host().inThisProcess());
   }
 
   public Session workers(int n) {

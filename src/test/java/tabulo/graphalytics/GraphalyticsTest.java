@@ -46,17 +46,29 @@ public class GraphalyticsTest {
   @ValueSource(booleans = {false, true})
   void everyAlgorithmOnLdbcsExamplesIsValid(boolean inTables) {
     try (Store store = open(dir)) {
-      for (String graph : List.of("example-directed", "example-undirected")) {
-        for (Algorithm a : Algorithm.values()) {
-          Path expected = resource(graph + "-" + a.name());
-          RunReport r = run(store, resource(graph).toString(), a, dir.resolve(graph + a), expected, inTables);
-          assertNull(r.difference(), graph + " " + a);
-          assertEquals(Boolean.TRUE, r.valid());
-          assertEquals(graph.endsWith("-directed") ? 10 : 9, r.vertices());
-          assertTrue(r.json().startsWith("{\"dataset\": \"" + graph + "\", \"algorithm\": \"" + a.label() + "\""),
-              r.json());
-        }
-      }
+      checkLdbcExamples(store, dir, inTables, List.of(Algorithm.values()));
+    }
+  }
+
+  /** {@code algorithms} on LDBC's two example graphs, each validated against LDBC's published output. */
+  public static void checkLdbcExamples(Store store, Path dir, boolean inTables, List<Algorithm> algorithms) {
+    for (String graph : List.of("example-directed", "example-undirected")) {
+      checkLdbcExample(store, dir, graph, inTables, algorithms);
+    }
+  }
+
+  /** {@code algorithms} on LDBC's example {@code graph} ("example-directed" or "example-undirected"). */
+  public static void checkLdbcExample(Store store, Path dir, String graph, boolean inTables,
+      List<Algorithm> algorithms) {
+    for (Algorithm a : algorithms) {
+      Path expected = resource(graph + "-" + a.name());
+      Path out = dir.resolve(graph + "-" + a + (inTables ? "-in-tables" : ""));
+      RunReport r = run(store, resource(graph).toString(), a, out, expected, inTables);
+      assertNull(r.difference(), graph + " " + a);
+      assertEquals(Boolean.TRUE, r.valid());
+      assertEquals(graph.endsWith("-directed") ? 10 : 9, r.vertices());
+      assertTrue(r.json().startsWith("{\"dataset\": \"" + graph + "\", \"algorithm\": \"" + a.label() + "\""),
+          r.json());
     }
   }
 
@@ -73,32 +85,38 @@ public class GraphalyticsTest {
   void sparseIdsIsolatedVerticesAndSinksAsTheOracle(boolean inTables) throws IOException {
     try (Store store = open(dir)) {
       for (boolean directed : new boolean[] {true, false}) {
-        String base = write(dir, "sparse" + directed, directed, VERTICES, EDGES, 1, 3);
-        LdbcOracle oracle = oracle(directed);
-        for (Algorithm a : Algorithm.values()) {
-          Path out = dir.resolve("sparse-" + directed + a);
-          run(store, base, a, out, null, inTables);
-          Map<Long, String> got = read(out);
-          assertEquals(11, got.size(), a + " covers every vertex");
-          Map<Long, ?> want = switch (a) {
-            case BFS -> oracle.bfs(1);
-            case SSSP -> oracle.sssp(3);
-            case WCC -> oracle.wcc();
-            case CDLP -> oracle.cdlp(3, directed);
-            case LCC -> oracle.lcc();
-            case PR -> oracle.pr(0.85, 3);
-          };
-          for (Map.Entry<Long, ?> e : want.entrySet()) {
-            String what = a + " directed " + directed + " vertex " + e.getKey();
-            String have = got.get(e.getKey());
-            if (e.getValue() instanceof Long x) {
-              assertEquals(Long.toString(x), have, what);
-            } else {
-              double x = (Double) e.getValue();
-              assertEquals(Double.isInfinite(x) ? "Infinity" : Double.toString(Double.parseDouble(have)), have, what);
-              assertEquals(x, Double.parseDouble(have), 1e-12, what);
-            }
-          }
+        checkSparseIds(store, dir, directed, inTables, List.of(Algorithm.values()));
+      }
+    }
+  }
+
+  /** {@code algorithms} on the graph of {@link #VERTICES} and {@link #EDGES}, against {@link LdbcOracle}. */
+  public static void checkSparseIds(Store store, Path dir, boolean directed, boolean inTables,
+      List<Algorithm> algorithms) throws IOException {
+    String base = write(dir, "sparse" + directed, directed, VERTICES, EDGES, 1, 3);
+    LdbcOracle oracle = oracle(directed);
+    for (Algorithm a : algorithms) {
+      Path out = dir.resolve("sparse-" + directed + a);
+      run(store, base, a, out, null, inTables);
+      Map<Long, String> got = read(out);
+      assertEquals(11, got.size(), a + " covers every vertex");
+      Map<Long, ?> want = switch (a) {
+        case BFS -> oracle.bfs(1);
+        case SSSP -> oracle.sssp(3);
+        case WCC -> oracle.wcc();
+        case CDLP -> oracle.cdlp(3, directed);
+        case LCC -> oracle.lcc();
+        case PR -> oracle.pr(0.85, 3);
+      };
+      for (Map.Entry<Long, ?> e : want.entrySet()) {
+        String what = a + " directed " + directed + " vertex " + e.getKey();
+        String have = got.get(e.getKey());
+        if (e.getValue() instanceof Long x) {
+          assertEquals(Long.toString(x), have, what);
+        } else {
+          double x = (Double) e.getValue();
+          assertEquals(Double.isInfinite(x) ? "Infinity" : Double.toString(Double.parseDouble(have)), have, what);
+          assertEquals(x, Double.parseDouble(have), 1e-12, what);
         }
       }
     }
