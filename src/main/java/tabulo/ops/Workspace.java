@@ -78,6 +78,7 @@ public final class Workspace implements AutoCloseable {
   public static final int REUSE_AT_MOST = 10_000;
   static final int REUSE_KEPT = 32;
   public static final long CLOCK_MARGIN_MILLIS = 1_000;
+  static final long OWNERLESS_SETTLE_MILLIS = 10 * 60_000;
 
   private final List<String> tables = new ArrayList<>();
   private final Map<String, TableSettings> made = new HashMap<>(); // temporaries this run created: settings
@@ -98,7 +99,7 @@ public final class Workspace implements AutoCloseable {
 
   static Workspace open(Store store, String nearTable, Owner owner) {
     clearDeadRuns(store);
-    String marker = MARKER_PREFIX + HexFormat.of().formatHex(randomBytes());
+    String marker = markerName(System.currentTimeMillis());
     store.create(marker, TableSettings.defaults());
     store.makeDurable(marker); // it must outlive a crash to clear or roll forward what it lists
     Workspace w = new Workspace(store, TableNames.namespacePrefix(nearTable), marker);
@@ -110,10 +111,23 @@ public final class Workspace implements AutoCloseable {
     return w;
   }
 
-  private static byte[] randomBytes() {
-    byte[] b = new byte[8];
-    RANDOM.nextBytes(b);
-    return b;
+  /**
+   * A new marker's name: the second it was made (8 hex digits) and 4 random bytes, so that a marker whose
+   * owner is not written yet can be told from one a run left behind when it died in that moment.
+   */
+  static String markerName(long nowMillis) {
+    byte[] random = new byte[4];
+    RANDOM.nextBytes(random);
+    return MARKER_PREFIX + String.format("%08x", (nowMillis / 1000) & 0xffffffffL) + HexFormat.of().formatHex(random);
+  }
+
+  /**
+   * Whether the marker may still be getting its owner written: made (as its name says) within
+   * {@link #OWNERLESS_SETTLE_MILLIS} of now either way (clocks of other hosts may run ahead).
+   */
+  static boolean mayBeOpening(String marker, long nowMillis) {
+    long seconds = Long.parseLong(marker.substring(MARKER_PREFIX.length(), MARKER_PREFIX.length() + 8), 16);
+    return Math.abs(nowMillis / 1000 - seconds) * 1000 < OWNERLESS_SETTLE_MILLIS;
   }
 
   /**
@@ -369,8 +383,12 @@ public final class Workspace implements AutoCloseable {
             }
           }
         }
-        // No owner yet: the run died between creating its marker and writing it (it created nothing).
         if (host != null && !new Owner(host, pid, started).isDead()) {
+          continue;
+        }
+        // No owner: a run opening right now (leave it), or one that died between creating its marker and
+        // writing its owner, which created nothing else
+        if (host == null && mayBeOpening(t, System.currentTimeMillis())) {
           continue;
         }
         for (String[] r : replacing) {

@@ -24,6 +24,7 @@ public final class DeadRuns {
       if (MARKER.matcher(t).matches()) {
         try (TableWriter w = store.writer(t)) {
           Mutation m = new Mutation("owner");
+          m.put("", "host", Workspace.Owner.current().host()); // a marker not given its owner yet gets one too
           m.put("", "pid", Long.toString(p.pid())); // stamped newer than the run's own owner row
           m.put("", "started", Long.toString(started));
           w.addMutation(m);
