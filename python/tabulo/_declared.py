@@ -47,13 +47,13 @@ def _plain(value):
 def _method(d):
     name = d["name"]
     params = d["parameters"]
-    tables = [p for p in params if p["positional"]]
-    required = [p for p in params if not p["positional"] and p["required"]]
-    optional = [p for p in params if not p["positional"] and not p["required"]]
+    # the tables and options that must be given, then those that may be left out (tables first: c=None)
+    required = [p for p in params if p["required"]]
+    optional = sorted((p for p in params if not p["required"]), key=lambda p: not p["positional"])
     kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
     signature = inspect.Signature(
         [inspect.Parameter("self", kind)]
-        + [inspect.Parameter(p["python"], kind) for p in tables + required]
+        + [inspect.Parameter(p["python"], kind) for p in required]
         + [inspect.Parameter(p["python"], kind, default=False if p["type"] == "FLAG" else p["default"])
            for p in optional])
     known = {p["python"] for p in params}
@@ -73,6 +73,8 @@ def _method(d):
                 v = [v]  # one vertex's key
             if v is not None and p["type"] in ("SELECTION", "VERTICES"):
                 v = selection_to_spec(v, p["python"])
+            if p["type"] == "TEXT" and isinstance(v, (list, tuple)):
+                v = ",".join(map(str, v))  # a list of words (auths=["a", "b"]) as the command line writes it
             values.put(p["name"], _java(v))
         outcome = _job.run(self._declared_calls().call, method.__name__, name, values)
         if outcome.warning() is not None:

@@ -172,8 +172,8 @@ def _parameters() -> dict:
     """Option name -> Python parameter, from the signatures of every public call of the package: the
     parameters are the options' names with '_' for '-' (and a trailing '_' where the name is a Python
     keyword: from_, in_)."""
-    from . import _operations, db
-    calls = [db.connect, _operations._output]
+    from . import db
+    calls = [db.connect]
     for cls in (db.DbServer, db.DbTable):
         calls += [f for name, f in inspect.getmembers(cls, inspect.isfunction) if not name.startswith("_")]
     names = {p.name for f in calls for p in inspect.signature(f).parameters.values()

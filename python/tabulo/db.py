@@ -7,7 +7,6 @@ from scipy import sparse
 
 from . import _declared, _job, _jvm, _transfer
 from ._keys import as_list, is_string, selection_to_spec
-from ._operations import Operations, _output
 from .assoc import Assoc
 from .expressions import TableTarget
 
@@ -34,13 +33,13 @@ def connect(path=None, *, user=None, read_only=False, accumulo=None):
     return DbServer(bridge, None, accumulo=props)
 
 
-class DbServer(Operations):
+class DbServer:
     """An open database: db.ls(), db['T'] (a DbTable, created if absent), db['T', 'TT'] (a DbTablePair),
     db.table('T') (a handle on an existing table); the operations and algorithms (db.ewise_add, db.mult,
     db.pagerank, ...) run next to the data and return their result tables."""
 
     def __init__(self, bridge, path, accumulo=None):
-        _declared.install(DbServer)  # the graph algorithms (db.pagerank, db.bfs, ...), declared in Java
+        _declared.install(DbServer)  # the operations and algorithms (db.mult, db.pagerank, ...), declared in Java
         self._bridge = bridge
         self.path = path  # the embedded database's directory (None on Accumulo)
         self.accumulo = accumulo  # the client properties file (None embedded)
@@ -109,7 +108,10 @@ class DbServer(Operations):
         if any(not (isinstance(sel, str) and sel == ":") for sel in (rows, cols)):
             raise _jvm.TabuloError("correlate selects the columns of both sides itself: not with rows or cols")
         first, second = (selection_to_spec(c, "correlate") for c in correlate)
-        r = _job.run(self._ops().correlate, "query", prefix, first, second, _output(auths=auths))
+        if auths is not None and not isinstance(auths, str):
+            auths = ",".join(auths)
+        operations = _jvm.java("tabulo.python.Operations")(self._bridge)
+        r = _job.run(operations.correlate, "query", prefix, first, second, auths)
         return _to_assoc(r)
 
     def degree(self, prefix, cols=":"):

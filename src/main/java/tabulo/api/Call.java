@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
 
 import org.apache.accumulo.core.security.Authorizations;
 
@@ -26,38 +25,48 @@ import tabulo.storage.Store;
 import tabulo.storage.TabuloException;
 
 /**
- * One call of a {@link Declaration}: the values of its parameters (read by a front end), the session
- * the shared parameters describe, and where its rounds are told. Messages name parameters as the command
- * line does ({@code --from}); Python translates them to its own names.
+ * One call of a {@link Declaration} from a front end: the values of its parameters (read by that front end),
+ * the session the shared parameters describe, and where its progress and rounds are told. Messages name
+ * parameters as the command line does ({@code --from}); Python translates them to its own names.
  */
 public final class Call {
+  /** Hears how far a call has come: work done so far, and the fraction of it done (NaN: not known). */
+  public interface Progress {
+    void update(long done, double fraction);
+  }
+
   private final Declaration declaration;
+  private final Parameter.Front front;
   private final Map<Parameter, Object> values;
   private final Session session;
+  private final Progress progress;
   private final Consumer<String> rounds;
   private final BooleanSupplier cancelled;
 
-  private Call(Declaration declaration, Map<Parameter, Object> values, Session session, Consumer<String> rounds,
-      BooleanSupplier cancelled) {
+  private Call(Declaration declaration, Parameter.Front front, Map<Parameter, Object> values, Session session,
+      Progress progress, Consumer<String> rounds, BooleanSupplier cancelled) {
     this.declaration = declaration;
+    this.front = front;
     this.values = values;
     this.session = session;
+    this.progress = progress;
     this.rounds = rounds;
     this.cancelled = cancelled;
   }
 
   /**
-   * A call of {@code d} on {@code store} with these values (every parameter of {@code d} present, defaults
-   * filled in): a session reading as the shared parameters say, telling {@code progress} the cells
-   * computed, stopped once {@code cancelled} says so; {@code rounds} hears each round's line.
+   * A call of {@code d} from {@code front} on {@code store} with these values (every parameter of {@code d}
+   * present, defaults filled in, those {@code front} does not show too): a session reading as the shared
+   * parameters say, telling {@code progress} the cells computed, stopped once {@code cancelled} says so;
+   * {@code rounds} hears each round's line.
    */
-  public static Call open(Declaration d, Map<Parameter, Object> values, Store store, LongConsumer progress,
-      BooleanSupplier cancelled, Consumer<String> rounds) {
+  public static Call open(Declaration d, Parameter.Front front, Map<Parameter, Object> values, Store store,
+      Progress progress, BooleanSupplier cancelled, Consumer<String> rounds) {
     String misuse = misuse(d, values);
     if (misuse != null) {
       throw new TabuloException(misuse);
     }
-    Session s = Session.open(store).progress(progress).cancelled(cancelled);
+    Session s = Session.open(store).progress(done -> progress.update(done, Double.NaN)).cancelled(cancelled);
     if (d.takes(Shared.Group.READ)) {
       String codec = (String) values.get(Shared.CODEC);
       if (codec != null) {
@@ -79,7 +88,7 @@ public final class Call {
     if (d.takes(Shared.Group.IN_TABLES)) {
       s.inMemory(!Boolean.TRUE.equals(values.get(Shared.IN_TABLES_FLAG)));
     }
-    return new Call(d, values, s, rounds, cancelled);
+    return new Call(d, front, values, s, progress, rounds, cancelled);
   }
 
   /**
@@ -119,6 +128,15 @@ public final class Call {
 
   public Session session() {
     return session;
+  }
+
+  /**
+   * Whether the caller's front end shows {@code p}: where it does not, {@code p} has its default, and a body
+   * whose front ends differ (reduce without C: the command line asks for --scalar, Python returns the fold)
+   * asks this.
+   */
+  public boolean shows(Parameter p) {
+    return p.shownBy(front);
   }
 
   /** The value of {@code p} (its default when not given; null when it has none). */
@@ -261,6 +279,11 @@ public final class Call {
     } catch (IllegalArgumentException e) {
       throw new TabuloException(option + ": " + e.getMessage());
     }
+  }
+
+  /** Tells the caller how far work that reports its own progress has come (a multiply's partial products). */
+  public void progress(long done, double fraction) {
+    progress.update(done, fraction);
   }
 
   /** Tells the caller one round's line ("round 3, 12 labels changed"). */

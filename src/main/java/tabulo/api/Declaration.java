@@ -10,7 +10,9 @@ import java.util.Set;
  * An operation or algorithm declared once: its name, its help, its parameters (with their types,
  * defaults and help), the shared parameter groups it takes, and the body that runs it. The command line
  * ({@code tabulo NAME ...}, its {@code --help}) and Python ({@code db.NAME(...)}, its docstring) are built
- * from the declaration, so a parameter, a default or a help line is written in one place.
+ * from the declaration, so a parameter, a default or a help line is written in one place. Where the front
+ * ends differ, the parameter says so ({@link Parameter#only}, {@link Parameter#defaultIn}) and the body asks
+ * the call ({@link Call#shows}).
  */
 public record Declaration(String name, List<String> description, List<Parameter> parameters,
     Set<Shared.Group> groups, Body body, Rule rule) {
@@ -49,6 +51,11 @@ public record Declaration(String name, List<String> description, List<Parameter>
       }
     }
     return all;
+  }
+
+  /** The parameters {@code front} shows, in the order of {@link #allParameters}. */
+  public List<Parameter> parameters(Parameter.Front front) {
+    return allParameters().stream().filter(p -> p.shownBy(front)).toList();
   }
 
   public boolean takes(Shared.Group group) {

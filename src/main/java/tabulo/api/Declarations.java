@@ -17,15 +17,17 @@ import tabulo.api.operations.AssignDeclaration;
 import tabulo.api.operations.EwiseAddDeclaration;
 import tabulo.api.operations.EwiseMultDeclaration;
 import tabulo.api.operations.ExtractDeclaration;
+import tabulo.api.operations.MultDeclaration;
+import tabulo.api.operations.ReduceDeclaration;
 import tabulo.api.operations.SelectDeclaration;
 import tabulo.api.operations.TransposeDeclaration;
 
 /** Every declared call, in the order the command line's help lists them. */
 public final class Declarations {
   /** The operations declared, in the order the help lists them (the command line puts others among them). */
-  public static final List<Declaration> OPERATIONS = List.of(EwiseAddDeclaration.EWISE_ADD,
+  public static final List<Declaration> OPERATIONS = List.of(MultDeclaration.MULT, EwiseAddDeclaration.EWISE_ADD,
       EwiseMultDeclaration.EWISE_MULT, ApplyDeclaration.APPLY, SelectDeclaration.SELECT,
-      TransposeDeclaration.TRANSPOSE, ExtractDeclaration.EXTRACT, AssignDeclaration.ASSIGN);
+      TransposeDeclaration.TRANSPOSE, ExtractDeclaration.EXTRACT, AssignDeclaration.ASSIGN, ReduceDeclaration.REDUCE);
 
   /** The graph algorithms, in the order the help lists them. */
   public static final List<Declaration> ALGORITHMS = List.of(DegreesDeclaration.DEGREES, BfsDeclaration.BFS,

@@ -44,8 +44,8 @@ public final class Main implements Runnable {
         DeleteCommand.class, RenameCommand.class,
         InfoCommand.class, PutCommand.class, ScanCommand.class, SetAuthsCommand.class, FlushCommand.class,
         CompactCommand.class, VerifyCommand.class, RepairCommand.class, ExportCommand.class, ImportCommand.class,
-        GenCommand.class, MultCommand.class), Declarations.OPERATIONS, List.of(ReduceCommand.class,
-        IngestCommand.class, QueryCommand.class, DegreeCommand.class), Declarations.ALGORITHMS, List.of(
+        GenCommand.class), Declarations.OPERATIONS, List.of(IngestCommand.class, QueryCommand.class,
+        DegreeCommand.class), Declarations.ALGORITHMS, List.of(
         PartitionCommand.class, GraphalyticsCommand.class, MiniAccumuloCommand.class, DemoCommand.class, BenchCommand.class,
         HelpCommand.class)).<Object>flatMap(List::stream).toList();
 

@@ -1,4 +1,4 @@
-package tabulo.cli;
+package tabulo.api.operations;
 
 import java.util.Map.Entry;
 
