@@ -1,5 +1,7 @@
 """Every table operation from Python against brute force over dicts (and scipy for mult), with the
 command line's options: masks (value, structure, complement), accumulators, errors."""
+import inspect
+
 import numpy as np
 import pytest
 from scipy import sparse
@@ -98,6 +100,35 @@ def test_reduce_rows_cols_and_scalar(ab):
     assert db.reduce("A", monoid="min") == min(a.values())
 
 
+def test_reduce_and_mult_keep_their_python_signatures(db):
+    """Made from their declarations, as the hand-written methods were: the same names, order and defaults,
+    the output options as keywords, none of the command line's own options (--scalar, --plan, ...)."""
+    def params(f):
+        return {n: p.default for n, p in inspect.signature(f).parameters.items()}
+    output = {"auths": None, "codec": None, "kernels": None, "mask": None, "structure": False, "complement": False,
+              "accum": None}
+    empty = inspect.Parameter.empty
+    assert params(db.reduce) == {"a": empty, "c": None, "dim": None, "monoid": "plus", "column": None, **output}
+    assert list(params(db.reduce))[:5] == ["a", "c", "dim", "monoid", "column"]
+    assert params(db.mult) == {"a": empty, "b": empty, "c": empty, "transpose_a": False, "semiring": "plus.times",
+                               "algorithm": "auto", "rows": ":", "cols": ":", "inner": ":", "transpose_out": None,
+                               "workers": 2, "batch": 200_000, "unit": None, **output}
+
+
+def test_reduce_errors_name_the_python_parameters(ab):
+    db, _, _ = ab
+    for call, message in [
+            (lambda: db.reduce("A", "D", dim="diag"), "dim: expected 'rows' or 'cols', got 'diag'"),
+            (lambda: db.reduce("A", dim="rows"), "reduce to a scalar (no table C) takes no dim, column, mask or accum"),
+            (lambda: db.reduce("A", "D", dim="rows", monoid="minus"), "monoid: unknown monoid 'minus'")]:
+        with pytest.raises(TabuloError) as e:
+            call()
+        assert str(e.value).startswith(message), str(e.value)
+    with pytest.raises(TypeError):
+        db.reduce("A", scalar=True)  # the command line's --scalar: Python leaves out C instead
+    assert "D" not in db.ls()
+
+
 def test_transpose_extract_assign(ab):
     db, a, b = ab
     assert assoc_dict(db.transpose("A", "T").to_assoc()) == {(c, r): v for (r, c), v in a.items()}
@@ -128,6 +159,9 @@ def test_mult_with_mask_and_accum_against_scipy(ab):
     c = db.mult("A", "B", "C")
     assert assoc_dict(c.to_assoc()) == want
     assert c.info["entries"] >= len(want) and c.info["algorithm"] in ("outer", "rowwise")
+    assert c.info["partial_products"] >= len(want) and c.info["reason"] and c.info["seconds"] >= 0
+    outer = db.mult("A", "B", "CO", algorithm="outer", workers=1, unit=3)
+    assert assoc_dict(outer.to_assoc()) == want and outer.info["algorithm"] == "outer"
     db["M"].put_triple(["a", "b", "c"], ["a", "b", "c"], 1)
     got = assoc_dict(db.mult("A", "B", "CM", mask="M").to_assoc())
     assert got == {k: v for k, v in want.items() if k in {("a", "a"), ("b", "b"), ("c", "c")}}

@@ -1,5 +1,6 @@
 package tabulo.api;
 
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
@@ -61,7 +62,7 @@ public record Parameter(String name, Type type, String label, boolean positional
   public Parameter {
     choices = choices == null ? null : List.copyOf(choices);
     fronts = Set.copyOf(fronts);
-    frontDefaults = frontDefaults.isEmpty() ? Map.of() : new EnumMap<>(frontDefaults);
+    frontDefaults = frontDefaults.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(frontDefaults));
   }
 
   private Parameter(String name, Type type, String label, boolean positional, boolean required, Object defaultValue,

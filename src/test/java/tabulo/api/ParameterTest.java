@@ -1,10 +1,14 @@
 package tabulo.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import tabulo.api.Parameter.Front;
 import tabulo.api.Parameter.Type;
 import tabulo.storage.TabuloException;
 
@@ -13,6 +17,8 @@ class ParameterTest {
   private static final Parameter K = Parameter.required("k", Type.INTEGER, "K", "K.").atLeast(3);
   private static final Parameter FROM = Parameter.required("from", Type.SELECTION, "SPEC", "Sources.");
   private static final Parameter TOL = Parameter.optional("max-tolerance", Type.REAL, "T", 1e-9, "Tolerance.");
+  private static final Parameter DIM = Parameter.optional("dim", Type.TEXT, "rows|cols", null, "Dim.")
+      .oneOf("rows", "cols");
 
   @Test
   void namesFollowEachFrontEnd() {
@@ -49,5 +55,47 @@ class ParameterTest {
     assertEquals("Tolerance (default 1e-9).", TOL.helpWithDefault());
     assertEquals("Damping (default 0.85).", Parameter.optional("d", Type.REAL, "D", 0.85, "Damping").helpWithDefault());
     assertEquals("K.", K.helpWithDefault()); // no default
+  }
+
+  @Test
+  void oneOfTakesItsWordsInAnyCaseAndNamesThemWhenGivenAnother() {
+    assertEquals("rows", DIM.parse("ROWS"));
+    assertEquals("cols", DIM.convert("cols"));
+    assertNull(DIM.parse(null)); // not given: no default
+    assertEquals("--dim: expected 'rows' or 'cols', got 'diag'",
+        assertThrows(TabuloException.class, () -> DIM.parse("diag")).getMessage());
+    Parameter three = Parameter.optional("algorithm", Type.TEXT, "A", "auto", "A.").oneOf("outer", "rowwise", "auto");
+    assertEquals("--algorithm: expected 'outer', 'rowwise' or 'auto', got 'x'",
+        assertThrows(TabuloException.class, () -> three.convert("x")).getMessage());
+  }
+
+  @Test
+  void aFrontEndMayLackAParameterOrHaveADefaultOfItsOwn() {
+    Parameter plan = Parameter.optional("plan", Type.TABLE, "PLAN", null, "Plan.").only(Front.COMMAND_LINE);
+    assertTrue(plan.shownBy(Front.COMMAND_LINE));
+    assertFalse(plan.shownBy(Front.PYTHON));
+    Parameter unit = Parameter.optional("unit", Type.INTEGER, "N", 50_000, "Unit.").defaultIn(Front.PYTHON, null);
+    assertTrue(unit.shownBy(Front.COMMAND_LINE) && unit.shownBy(Front.PYTHON));
+    assertEquals(50_000, unit.parse(null)); // the command line's default
+    assertNull(unit.convert(null)); // Python's: none
+    assertEquals("Unit (default 50000).", unit.helpWithDefault());
+    assertEquals("Unit.", unit.helpWithDefault(Front.PYTHON));
+  }
+
+  @Test
+  void anOptionalTableIsWrittenAsTheUsageWritesIt() {
+    Parameter c = Parameter.optionalTable("C", "The vector.");
+    assertEquals("[C]", c.cliName());
+    assertEquals("c", c.pythonName());
+    assertTrue(c.positional());
+    assertFalse(c.required());
+  }
+
+  @Test
+  void helpThatSaysItsDefaultIsShownAsWritten() {
+    Parameter monoid = Parameter.optional("monoid", Type.TEXT, "NAME", "plus", "plus (default), times.");
+    assertEquals("plus (default), times (default plus).", monoid.helpWithDefault());
+    assertEquals("plus (default), times.", monoid.defaultInHelp().helpWithDefault());
+    assertEquals("plus", monoid.defaultInHelp().parse(null));
   }
 }
