@@ -15,7 +15,7 @@ import java.util.Set;
  * the call ({@link Call#shows}).
  */
 public record Declaration(String name, List<String> description, List<Parameter> parameters,
-    Set<Shared.Group> groups, Body body, Rule rule) {
+    Set<Shared.Group> groups, Body body, Rule rule, String counts) {
   /** Runs one call; returns what the caller is told. */
   public interface Body {
     Outcome run(Call call);
@@ -34,12 +34,17 @@ public record Declaration(String name, List<String> description, List<Parameter>
 
   public Declaration(String name, List<String> description, List<Parameter> parameters, Set<Shared.Group> groups,
       Body body) {
-    this(name, description, parameters, groups, body, values -> null);
+    this(name, description, parameters, groups, body, values -> null, "cells");
   }
 
   /** The same declaration with {@code r} as its rule for combining parameters. */
   public Declaration rule(Rule r) {
-    return new Declaration(name, description, parameters, groups, body, r);
+    return new Declaration(name, description, parameters, groups, body, r, counts);
+  }
+
+  /** The same declaration whose progress counts {@code what} (default "cells"; a multiply's "partial products"). */
+  public Declaration counting(String what) {
+    return new Declaration(name, description, parameters, groups, body, rule, what);
   }
 
   /** Its own parameters, then those of its groups, in the order the help lists them. */

@@ -88,7 +88,7 @@ final class DeclaredCommand implements Runnable {
     }
     String name = declaration.name();
     boolean terminal = System.console() != null;
-    Progress progress = Progress.onTerminal(name + " cells", 0);
+    Progress progress = Progress.onTerminal(name + " " + declaration.counts(), 0);
     AtomicReference<KernelCounters> first = new AtomicReference<>(); // an operation's first run computes T
     AtomicReference<KernelCounters> last = new AtomicReference<>(); // the last writes C (masked, or C accum T)
     try (Store store = main.openStore()) {

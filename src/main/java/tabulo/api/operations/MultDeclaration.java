@@ -92,7 +92,7 @@ public final class MultDeclaration {
           return "--layout: 'tables' or 'single-table', not '" + layout + "'";
         }
         return values.get(PLAN) == null && layout.equals("single-table") ? "--layout single-table needs --plan" : null;
-      });
+      }).counting("partial products");
 
   private MultDeclaration() {}
 
