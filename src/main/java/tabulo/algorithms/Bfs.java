@@ -1,5 +1,8 @@
 package tabulo.algorithms;
 
+import tabulo.algorithms.resident.Resident;
+import tabulo.algorithms.resident.ResidentBfs;
+import tabulo.algorithms.resident.ResidentGraph;
 import tabulo.ops.Matrix;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
@@ -14,6 +17,9 @@ import tabulo.storage.TabuloException;
  * first cut to the vertices whose out-degree lies in [min, max] (the others are reached but not
  * expanded, as in AdjBFS). With {@link Options#parents} OUT(v, parent) = the smallest key of a vertex one
  * level up with an edge to v (sources: themselves): the same hop over min.second on key-order ranks.
+ *
+ * <p>Where G can be held in memory ({@link Resident}), {@link ResidentBfs} runs the same levels over its
+ * arrays.
  */
 public final class Bfs {
   public static final String COLUMN = "level";
@@ -74,6 +80,10 @@ public final class Bfs {
   /** Runs the search on G into {@code out}; returns the number of levels reached past the sources. */
   public static int run(Matrix g, Target out, Options o) {
     Output.checkNew(g.session(), out, o.parents());
+    ResidentGraph held = Resident.graphFor(g, out);
+    if (held != null) {
+      return ResidentBfs.run(held, g, out.table(), o);
+    }
     Matrix a = o.undirected() ? Graph.symmetric(g) : g;
     // the frontier a row: f^T A reads only A's rows at the frontier's keys, row-by-row, masked in its
     // accumulator; with parents (min.second on ranks) a column: A^T f

@@ -1,5 +1,8 @@
 package tabulo.algorithms;
 
+import tabulo.algorithms.resident.Resident;
+import tabulo.algorithms.resident.ResidentGraph;
+import tabulo.algorithms.resident.ResidentShortestPaths;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
@@ -15,6 +18,9 @@ import tabulo.storage.TabuloException;
  * as relaxing all of d each round, reading only the edges of vertices whose distance changed. A round
  * still changing d after |V| rounds means a negative cycle reachable from the source: an error.
  * OUT(v, distance) for reached vertices only.
+ *
+ * <p>Where G can be held in memory ({@link Resident}) with every edge value a finite number,
+ * {@link ResidentShortestPaths} runs the same rounds over its arrays.
  */
 public final class ShortestPaths {
   public static final String COLUMN = "distance";
@@ -43,6 +49,10 @@ public final class ShortestPaths {
       throw new IllegalArgumentException("shortest paths need a source: Options.from(key)");
     }
     Output.checkNew(g.session(), out, false);
+    ResidentGraph held = Resident.weightedGraphFor(g, out);
+    if (held != null && ResidentShortestPaths.handles(held)) {
+      return ResidentShortestPaths.run(held, g, from, out.table(), o.listener());
+    }
     Matrix vertices = Graph.vertices(g, COLUMN);
     long n = vertices.nvals();
     Matrix source = vertices.extract(exactly(from), KeySpec.all()).temporary();

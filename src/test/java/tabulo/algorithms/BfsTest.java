@@ -219,6 +219,63 @@ public class BfsTest {
     return level;
   }
 
+  /**
+   * An unlabelled graph (a self-loop, a key only a target, unicode) held in memory (the labelled graphs
+   * above are computed in tables): levels against the queue BFS for several sources, hop limits, degree
+   * filters and --undirected, and with --parents the smallest valid parent; one write, no table round.
+   */
+  @Test
+  void anUnlabelledGraphHeldInMemory() {
+    try (Store store = DegreesTest.open(dir)) {
+      List<TestGraphs.Edge> edges = new ArrayList<>();
+      for (TestGraphs.Edge e : TestGraphs.random(new Random(26), 40, 80)) {
+        edges.add(new TestGraphs.Edge(e.u(), e.v(), e.w(), ""));
+      }
+      edges.add(new TestGraphs.Edge("alice0", "alice0", 1, ""));
+      edges.add(new TestGraphs.Edge("\u00e9t\u00e9", "zz-only-a-target", 1, ""));
+      edges.add(new TestGraphs.Edge("bob1", "\u00e9t\u00e9", 1, ""));
+      TestGraphs.write(store, "G", edges);
+      record Case(String from, int hops, double min, double max, boolean undirected, boolean parents) {}
+      List<Case> cases = List.of(new Case("alice0,", Integer.MAX_VALUE, -1, 1e9, false, false),
+          new Case("bob1,dave0,zed,", Integer.MAX_VALUE, -1, 1e9, false, true),
+          new Case("alice0,", 2, -1, 1e9, false, true), new Case("carol*,", Integer.MAX_VALUE, 2, 3, false, true),
+          new Case("eve0,", Integer.MAX_VALUE, -1, 1e9, true, false), new Case("a*,", 2, 1, 4, true, true),
+          new Case("zz-only-a-target,", Integer.MAX_VALUE, -1, 1e9, false, true),
+          new Case("zz-only-a-target,", 0, -1, 1e9, true, false));
+      int n = 0;
+      for (Case c : cases) {
+        Map<String, Map<String, Double>> adj = TestGraphs.adjacency(edges, c.undirected());
+        Map<String, Double> level = oracle(adj, KeySpec.parse(c.from()), c.hops(), c.min(), c.max());
+        String out = "BFS" + (n++);
+        List<Long> changes = new ArrayList<>();
+        List<Long> runs = new ArrayList<>();
+        try (Session s = Session.open(store).onRunEnd(k -> runs.add(1L))) {
+          Bfs.Options o = Bfs.Options.defaults().from(c.from()).hops(c.hops()).undirected(c.undirected())
+              .parents(c.parents()).listener((i, change) -> changes.add(Math.round(change)));
+          if (c.min() >= 0) {
+            o = o.minDegree(c.min()).maxDegree(c.max());
+          }
+          Bfs.run(s.matrix("G"), Target.table(out), o);
+        }
+        if (c.parents()) {
+          assertEquals(withParents(level, validParents(adj, level, c.hops(), c.min(), c.max())),
+              readText(store, out), c.toString());
+        } else {
+          assertEquals(TestGraphs.vector(level, "level"), Matrices.read(store, out), c.toString());
+        }
+        assertEquals(level.size(), changes.stream().mapToLong(x -> x).sum() + level.values().stream()
+            .filter(l -> l == 0).count(), "progress counts each reached vertex once");
+        assertEquals(1, runs.size(), "over the arrays: one write");
+      }
+      try (Session s = Session.open(store)) {
+        TabuloException e = assertThrows(TabuloException.class,
+            () -> Bfs.run(s.matrix("G"), Target.table("EMPTY"), Bfs.Options.defaults().from("nobody,")));
+        assertTrue(e.getMessage().contains("--from=nobody, selects no vertex of G"), e.getMessage());
+        assertFalse(store.exists("EMPTY"));
+      }
+    }
+  }
+
   @Test
   void parentsAreTheSmallestValidParent() {
     try (Store store = DegreesTest.open(dir)) {

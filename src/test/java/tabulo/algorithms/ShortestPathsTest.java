@@ -17,6 +17,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tabulo.math.DecimalCodec;
 import tabulo.ops.Matrices;
 import tabulo.ops.Session;
 import tabulo.ops.Target;
@@ -121,6 +122,56 @@ public class ShortestPathsTest {
       });
     }
     return dist;
+  }
+
+  /**
+   * An unlabelled graph with real weights (a zero weight, a self-loop, a key only a target) held in memory
+   * (the labelled graphs above are computed in tables), against Dijkstra from several sources; the
+   * hand-worked negative edge, a negative cycle (an error, nothing written) and a missing source; one
+   * write, no table round. A value that is no number is computed in tables (checkAll's TXT).
+   */
+  @Test
+  void anUnlabelledGraphHeldInMemory() {
+    try (Store store = DegreesTest.open(dir)) {
+      Random rnd = new Random(27);
+      List<TestGraphs.Edge> edges = new java.util.ArrayList<>();
+      for (TestGraphs.Edge e : TestGraphs.random(rnd, 40, 120)) {
+        double w = rnd.nextInt(10) == 0 ? 0 : Double.parseDouble(DecimalCodec.format(rnd.nextDouble() * 3));
+        edges.add(new TestGraphs.Edge(e.u(), e.v(), w, ""));
+      }
+      edges.add(new TestGraphs.Edge("alice0", "alice0", 0.5, ""));
+      edges.add(new TestGraphs.Edge("bob1", "zz-only-a-target", 0.25, ""));
+      TestGraphs.write(store, "G", edges);
+      Map<String, Map<String, Double>> adj = TestGraphs.adjacency(edges, false);
+      int n = 0;
+      for (String from : List.of("alice0", "bob1", "zed", "zz-only-a-target")) {
+        String out = "SP" + (n++);
+        List<Long> runs = new java.util.ArrayList<>();
+        List<Long> changes = new java.util.ArrayList<>();
+        try (Session s = Session.open(store).onRunEnd(k -> runs.add(1L))) {
+          ShortestPaths.run(s.matrix("G"), Target.table(out),
+              DEFAULTS.from(from).listener((i, c) -> changes.add(Math.round(c))));
+        }
+        assertEquals(TestGraphs.vector(dijkstra(adj, from), "distance"), Matrices.read(store, out), from);
+        assertEquals(0, changes.get(changes.size() - 1), "the last round changes nothing");
+        assertEquals(1, runs.size(), "over the arrays: one write");
+      }
+      put(store, "NEG", new String[][] {{"a", "b", "1"}, {"b", "c", "-2"}, {"a", "c", "5"}, {"c", "d", "0.5"}});
+      put(store, "CYC", new String[][] {{"a", "b", "1"}, {"b", "c", "-2"}, {"c", "a", "0.5"}, {"x", "y", "1"}});
+      try (Session s = Session.open(store)) {
+        ShortestPaths.run(s.matrix("NEG"), Target.table("NEGD"), DEFAULTS.from("a"));
+        Exception e = assertThrows(RuntimeException.class,
+            () -> ShortestPaths.run(s.matrix("CYC"), Target.table("CYCD"), DEFAULTS.from("a")));
+        assertTrue(e.getMessage().contains("negative cycle"), e.getMessage());
+        e = assertThrows(RuntimeException.class,
+            () -> ShortestPaths.run(s.matrix("CYC"), Target.table("NOBODY"), DEFAULTS.from("nobody")));
+        assertTrue(e.getMessage().contains("--from=nobody is no vertex of CYC"), e.getMessage());
+      }
+      assertEquals(TestGraphs.vector(Map.of("a", 0.0, "b", 1.0, "c", -1.0, "d", -0.5), "distance"),
+          Matrices.read(store, "NEGD"));
+      assertFalse(store.exists("CYCD"));
+      assertFalse(store.exists("NOBODY"));
+    }
   }
 
   @Test

@@ -31,17 +31,29 @@ public final class Resident {
 
   /** As {@link #graphFor(Matrix)}, for an algorithm writing {@code out}; OUT's name is checked before G is read. */
   public static ResidentGraph graphFor(Matrix g, Target out) {
+    return graphFor(g, out, false);
+  }
+
+  /**
+   * As {@link #graphFor(Matrix, Target)}, with each edge's value read by the session's codec too (for an
+   * algorithm over edge lengths; NaN where the codec cannot read a value).
+   */
+  public static ResidentGraph weightedGraphFor(Matrix g, Target out) {
+    return graphFor(g, out, true);
+  }
+
+  private static ResidentGraph graphFor(Matrix g, Target out, boolean values) {
     boolean plainNew = out.mask() == null && out.accum() == null && out.table() != null
         && !g.session().store().exists(out.table());
-    return plainNew ? load(g, maxEdges(), out.table()) : null;
+    return plainNew ? load(g, maxEdges(), out.table(), values) : null;
   }
 
   /** As {@link #graphFor(Matrix)} with a bound of {@code maxEdges} cells (read up to there). */
   static ResidentGraph graphFor(Matrix g, long maxEdges) {
-    return load(g, maxEdges, null);
+    return load(g, maxEdges, null, false);
   }
 
-  private static ResidentGraph load(Matrix g, long maxEdges, String out) {
+  private static ResidentGraph load(Matrix g, long maxEdges, String out, boolean values) {
     Session s = g.session();
     if (!s.holdsGraphsInMemory() || s.store().info(g.table()).knownEntries() > 2 * maxEdges) {
       return null; // stored entries count versions and deletes too: only far too many is a reason not to try
@@ -49,7 +61,7 @@ public final class Resident {
     if (out != null) {
       TableNames.checkUserTable(out); // before the graph is read
     }
-    return ResidentGraphLoader.load(s, g.table(), maxEdges);
+    return ResidentGraphLoader.load(s, g.table(), maxEdges, values);
   }
 
   /** The largest graph, in cells, held in memory: about 1/64 of the heap (its arrays and keys fit twice over). */

@@ -27,18 +27,26 @@ import tabulo.storage.TableSettings;
  *
  * <p>Vertices are the row and column keys (a column is {@code family:qualifier}, or the qualifier of the empty family), numbered in key order (UTF-8
  * bytes, the tables' order), so the smallest id is the smallest key. Every visible cell is an edge, its
- * value ignored (the structure, as {@code apply(ONE)}).
+ * value ignored (the structure, as {@code apply(ONE)}) unless the graph was read with its values
+ * ({@link #weights}), for an algorithm that reads edge lengths.
  */
 public final class ResidentGraph {
   private static final byte[] EMPTY = new byte[0];
   private final byte[][] keys;
   private final int[] offsets;
   private final int[] targets;
+  private final double[] weights;
 
   ResidentGraph(byte[][] keys, int[] offsets, int[] targets) {
+    this(keys, offsets, targets, null);
+  }
+
+  /** With {@code weights}: each edge's value, beside {@link #targets} (null: the structure only). */
+  ResidentGraph(byte[][] keys, int[] offsets, int[] targets, double[] weights) {
     this.keys = keys;
     this.offsets = offsets;
     this.targets = targets;
+    this.weights = weights;
   }
 
   /** The number of vertices. */
@@ -67,10 +75,49 @@ public final class ResidentGraph {
   }
 
   /**
+   * Every edge's value as the session's codec reads it, beside {@link #targets}, NaN for a value it cannot
+   * read; null when the graph was read without its values.
+   */
+  double[] weights() {
+    return weights;
+  }
+
+  /** The vertex whose key is {@code key}, or -1. */
+  int find(byte[] key) {
+    int lo = 0;
+    int hi = keys.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = Arrays.compareUnsigned(keys[mid], key);
+      if (c == 0) {
+        return mid;
+      }
+      if (c < 0) {
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * G ∪ G^T without self-loops: each vertex's neighbours once, in key order (the structure the undirected
    * algorithms use).
    */
   ResidentGraph undirected() {
+    return withTranspose(false);
+  }
+
+  /**
+   * G ∪ G^T, self-loops kept: each vertex's neighbours in either direction once, in key order (the structure
+   * of an undirected search, whose degrees count a self-loop).
+   */
+  ResidentGraph symmetric() {
+    return withTranspose(true);
+  }
+
+  private ResidentGraph withTranspose(boolean loops) {
     int n = keys.length;
     int[] count = new int[n + 1];
     for (int u = 0; u < n; u++) {
@@ -78,6 +125,8 @@ public final class ResidentGraph {
         if (targets[k] != u) {
           count[u + 1]++;
           count[targets[k] + 1]++;
+        } else if (loops) {
+          count[u + 1]++;
         }
       }
     }
@@ -92,6 +141,8 @@ public final class ResidentGraph {
         if (v != u) {
           both[fill[u]++] = v;
           both[fill[v]++] = u;
+        } else if (loops) {
+          both[fill[u]++] = u;
         }
       }
     }
@@ -153,7 +204,7 @@ public final class ResidentGraph {
     for (int k = 0; k < targets.length; k++) {
       renumbered[k] = old[targets[k]]; // edges keep their order: sources and targets only renumbered, in order
     }
-    return new ResidentGraph(merged.toArray(new byte[0][]), off, renumbered);
+    return new ResidentGraph(merged.toArray(new byte[0][]), off, renumbered, weights);
   }
 
   /**
@@ -219,15 +270,36 @@ public final class ResidentGraph {
   /** {@link #publish}es OUT(v, {@code column}) = {@code value.apply(v)} for each vertex v (null: no cell). */
   void publishVector(Session s, String out, String role, String near, String column,
       IntFunction<byte[]> value) {
-    byte[] qualifier = column.getBytes(StandardCharsets.UTF_8);
+    publishColumns(s, out, role, near, List.of(column), (v, c) -> value.apply(v));
+  }
+
+  /** A vertex's value in its {@code column}-th column, or null: no cell. */
+  interface VertexValue {
+    byte[] apply(int vertex, int column);
+  }
+
+  /**
+   * {@link #publish}es OUT(v, {@code columns[c]}) = {@code value.apply(v, c)} for each vertex v and column
+   * (null: no cell); {@code columns} in key order.
+   */
+  void publishColumns(Session s, String out, String role, String near, List<String> columns, VertexValue value) {
+    byte[][] qualifiers = new byte[columns.size()][];
+    for (int c = 0; c < qualifiers.length; c++) {
+      qualifiers[c] = columns.get(c).getBytes(StandardCharsets.UTF_8);
+      if (c > 0 && Arrays.compareUnsigned(qualifiers[c - 1], qualifiers[c]) >= 0) {
+        throw new IllegalArgumentException("columns not in key order: " + columns);
+      }
+    }
     publish(s, out, role, near, staged -> {
       long cells = 0;
       try (SortedLoader loader = s.store().bulkLoad(staged)) {
         for (int v = 0; v < keys.length; v++) {
-          byte[] x = value.apply(v);
-          if (x != null) {
-            loader.append(keys[v], EMPTY, qualifier, EMPTY, 0, x);
-            cells++;
+          for (int c = 0; c < qualifiers.length; c++) {
+            byte[] x = value.apply(v, c);
+            if (x != null) {
+              loader.append(keys[v], EMPTY, qualifiers[c], EMPTY, 0, x);
+              cells++;
+            }
           }
         }
       }

@@ -12,6 +12,8 @@ import tabulo.kernel.KeyDictionary;
 import tabulo.kernel.Pieces;
 import tabulo.kernel.Scans;
 import tabulo.kernel.Tasks;
+import tabulo.math.ValueCodec;
+import tabulo.math.ValueFormatException;
 import tabulo.ops.Session;
 import tabulo.rfile.CellFields;
 import tabulo.select.KeySpec;
@@ -28,10 +30,13 @@ import tabulo.storage.ScanSpec;
 final class ResidentGraphLoader {
   private ResidentGraphLoader() {}
 
-  /** The graph, or null when a visible cell is labelled or there are more than {@code maxEdges} cells. */
-  static ResidentGraph load(Session s, String table, long maxEdges) {
+  /**
+   * The graph, or null when a visible cell is labelled or there are more than {@code maxEdges} cells; with
+   * {@code values} each edge's value too, read by the session's codec (NaN where it cannot read one).
+   */
+  static ResidentGraph load(Session s, String table, long maxEdges, boolean values) {
     List<Range> ranges = Pieces.of(s.store(), table, KeySpec.all(), s.workers(), Scans.tablets(s.store(), table));
-    Shared shared = new Shared(s, maxEdges);
+    Shared shared = new Shared(s, maxEdges, values ? s.codec() : null);
     List<Piece> pieces = new ArrayList<>();
     while (pieces.size() < ranges.size()) {
       pieces.add(new Piece(shared));
@@ -115,27 +120,33 @@ final class ResidentGraphLoader {
       }
     }
     int[] targets = new int[(int) edgeCount];
+    double[] weights = pieces.isEmpty() || pieces.get(0).shared.codec == null ? null : new double[(int) edgeCount];
     int e = 0;
     for (int i = 0; i < pieces.size(); i++) { // pieces in key order, a piece's rows in key order: ids ascend
       Piece p = pieces.get(i);
       int[] g = global.get(i);
+      if (weights != null) {
+        System.arraycopy(p.edgeValues, 0, weights, e, p.edges);
+      }
       for (int j = 0; j < p.edges; j++) {
         targets[e++] = id[g[p.edgeColumns[j]]];
       }
     }
-    return new ResidentGraph(keys, offsets, targets);
+    return new ResidentGraph(keys, offsets, targets, weights);
   }
 
-  /** What the pieces share: the edge bound, whether to give up, progress and cancellation. */
+  /** What the pieces share: the edge bound, the codec (null: no values), whether to give up, progress and cancellation. */
   private static final class Shared {
     final Session session;
     final long maxEdges;
+    final ValueCodec codec;
     final AtomicLong edges = new AtomicLong();
     final AtomicBoolean refused = new AtomicBoolean();
 
-    Shared(Session session, long maxEdges) {
+    Shared(Session session, long maxEdges, ValueCodec codec) {
       this.session = session;
       this.maxEdges = maxEdges;
+      this.codec = codec;
     }
 
     /** Counts {@code n} more edges; false (and every piece stops) past the bound. */
@@ -162,11 +173,13 @@ final class ResidentGraphLoader {
     int[] rowEnds = new int[1 << 8]; // the piece's edges up to the end of each row
     int rowCount;
     int[] edgeColumns = new int[1 << 12];
+    double[] edgeValues; // with the values: beside edgeColumns
     int edges;
     private byte[] columnBuffer = new byte[64];
 
     Piece(Shared shared) {
       this.shared = shared;
+      this.edgeValues = shared.codec == null ? null : new double[edgeColumns.length];
     }
 
     boolean accept(CellFields c) {
@@ -187,11 +200,26 @@ final class ResidentGraphLoader {
       }
       if (edges == edgeColumns.length) {
         edgeColumns = Arrays.copyOf(edgeColumns, (int) Math.min(2L * edges, Integer.MAX_VALUE - 8));
+        if (edgeValues != null) {
+          edgeValues = Arrays.copyOf(edgeValues, edgeColumns.length);
+        }
+      }
+      if (edgeValues != null) {
+        edgeValues[edges] = value(c);
       }
       edgeColumns[edges++] = c.familyLength() == 0 ? columns.add(c.qualifier(), c.qualifierLength())
           : columns.add(familyColumn(c), c.familyLength() + 1 + c.qualifierLength());
       rowEnds[rowCount - 1] = edges;
       return true;
+    }
+
+    /** The cell's value as the codec reads it; NaN when it cannot (the algorithm then decides). */
+    private double value(CellFields c) {
+      try {
+        return shared.codec.decode(c.value(), c.valueOffset(), c.valueLength());
+      } catch (ValueFormatException e) {
+        return Double.NaN;
+      }
     }
 
     /** The column key family:qualifier (as {@code Columns.key}) in a reused buffer. */
