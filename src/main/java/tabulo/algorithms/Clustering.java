@@ -1,5 +1,8 @@
 package tabulo.algorithms;
 
+import tabulo.algorithms.resident.Resident;
+import tabulo.algorithms.resident.ResidentClustering;
+import tabulo.algorithms.resident.ResidentGraph;
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.Semirings;
@@ -20,8 +23,13 @@ import tabulo.ops.Target;
  * out-neighbours (A = G ∪ G^T, self-loops aside) and lcc(v) = the directed edges of G between members of N(v)
  * / (d(d-1)), d = |N(v)|. With D = G's structure off the diagonal, C&lt;A&gt; = A (plus.pair) D counts for
  * each w in N(v) the members u of N(v) with u → w, so reduceRows(C) counts those edges.
+ *
+ * <p>Where G can be held in memory ({@link Resident}) and OUT is a new table, {@link ResidentClustering}
+ * finds each triangle once over its arrays instead.
  */
 public final class Clustering {
+  public static final String COLUMN = "lcc";
+
   /** {@code directed}: count G's directed edges among in- and out-neighbours, as LDBC Graphalytics does. */
   public record Options(boolean directed) {
     public static Options defaults() {
@@ -36,11 +44,16 @@ public final class Clustering {
   private Clustering() {}
 
   public static Matrix run(Matrix g, Target out, Options o) {
+    ResidentGraph held = Output.plain(out) ? Resident.graphFor(g, out) : null;
+    if (held != null) {
+      ResidentClustering.run(held, g, out.table(), o.directed());
+      return g.session().matrix(out.table());
+    }
     Matrix a = Graph.undirected(g);
     // links among v's neighbours: each triangle twice undirected (once per other corner), each edge once directed
     Matrix links = (o.directed() ? directedLinks(g, a) : Triangles.edgeTriangles(a))
-        .reduceRows(Monoids.PLUS, "lcc").temporary();
-    Matrix degree = a.reduceRows(Monoids.PLUS, "lcc").temporary();
+        .reduceRows(Monoids.PLUS, COLUMN).temporary();
+    Matrix degree = a.reduceRows(Monoids.PLUS, COLUMN).temporary();
     Matrix degreeLess1 = degree.applyBindSecond(BinaryOps.MINUS, 1).temporary();
     Matrix orderedPairs = degree.ewiseMult(degreeLess1, BinaryOps.TIMES).temporary();
     // where links(v) > 0, d >= 2: no division by zero

@@ -95,6 +95,41 @@ public class ClusteringTest {
     });
   }
 
+  /**
+   * Random unlabelled graphs (one with a hub linked to most vertices, so that the order by degree matters)
+   * held in memory, undirected and directed, against the brute-force counts; one write, no table round
+   * (the labelled graph of {@link #checkAll} is computed in tables).
+   */
+  @Test
+  void unlabelledGraphsHeldInMemory() {
+    try (Store store = GraphOracle.open(dir)) {
+      Random rnd = new Random(31);
+      for (int g = 0; g < 3; g++) {
+        List<GraphOracle.Edge> edges = new java.util.ArrayList<>(GraphOracle.random(rnd, 25, 3 + 2 * g, ""));
+        if (g == 2) {
+          for (int v = 0; v < 25; v += 1 + rnd.nextInt(2)) {
+            edges.add(rnd.nextBoolean() ? new GraphOracle.Edge("hub", "v" + v, "", 1)
+                : new GraphOracle.Edge("v" + v, "hub", "", 1));
+          }
+        }
+        GraphOracle.write(store, "U" + g, edges);
+        for (boolean directed : new boolean[] {false, true}) {
+          String out = "U" + g + (directed ? "_dlcc" : "_lcc");
+          List<Integer> runs = new java.util.ArrayList<>();
+          try (Session s = Session.open(store).onRunEnd(k -> runs.add(1))) {
+            Clustering.run(s.matrix("U" + g), Target.table(out), Clustering.Options.defaults().directed(directed));
+          }
+          assertEquals(1, runs.size(), "over the arrays: one write");
+          Map<String, Double> expected = directed ? directedOracle(edges, new Authorizations())
+              : oracle(GraphOracle.adjacency(edges, new Authorizations()));
+          Map<String, Double> got = GraphOracle.read(store, out, new Authorizations(), false);
+          assertEquals(expected.keySet(), got.keySet(), out);
+          expected.forEach((v, x) -> assertEquals(x, got.get(v), directed ? 1e-12 : 0, out + " " + v));
+        }
+      }
+    }
+  }
+
   @Test
   void matchesBruteForceForEveryReader() {
     try (Store store = GraphOracle.open(dir)) {
