@@ -24,10 +24,13 @@ public final class KeyDictionary extends TagSlots {
     super(expected);
   }
 
+  private long[] batchTags = new long[0];
+  private long readAhead; // what the batches' first reads summed: kept so that the reads are made
+
   /** The number of {@code key}, numbering it next when it is new (its bytes are kept, not copied). */
   public int add(byte[] key) {
-    long tag = tag(key, key.length);
-    int i = probe(tag, key, key.length);
+    long tag = tag(key, 0, key.length);
+    int i = probe(tag, key, 0, key.length);
     long number = slots[2 * i + 1];
     return number == 0 ? insert(i, tag, key) : (int) number - 1;
   }
@@ -37,22 +40,47 @@ public final class KeyDictionary extends TagSlots {
    * bytes are copied; a buffer reused for every key is never kept).
    */
   public int add(byte[] buffer, int length) {
-    long tag = tag(buffer, length);
-    int i = probe(tag, buffer, length);
+    long tag = tag(buffer, 0, length);
+    int i = probe(tag, buffer, 0, length);
     long number = slots[2 * i + 1];
     return number == 0 ? insert(i, tag, Arrays.copyOf(buffer, length)) : (int) number - 1;
   }
 
-  /** The number of {@code key}, or -1 when it has none. */
-  public int find(byte[] key) {
-    return (int) slots[2 * probe(tag(key, key.length), key, key.length) + 1] - 1;
+  /**
+   * {@link #add(byte[], int)} for {@code count} keys held one after another in {@code flat} (key i ends at
+   * {@code ends[i]}, the first starts at 0), their numbers into {@code numbers}. The keys' first slots are
+   * read ahead in one pass, so that the cache misses of a large dictionary overlap instead of coming one
+   * at a time, each after all the work between two lookups.
+   */
+  public void addAll(byte[] flat, int[] ends, int count, int[] numbers) {
+    if (batchTags.length < count) {
+      batchTags = new long[count];
+    }
+    long sum = 0;
+    for (int k = 0, start = 0; k < count; start = ends[k++]) {
+      long tag = tag(flat, start, ends[k] - start);
+      batchTags[k] = tag;
+      sum += slots[2 * slot(tag)];
+    }
+    readAhead += sum;
+    for (int k = 0, start = 0; k < count; start = ends[k++]) {
+      long tag = batchTags[k];
+      int i = probe(tag, flat, start, ends[k] - start);
+      long number = slots[2 * i + 1];
+      numbers[k] = number == 0 ? insert(i, tag, Arrays.copyOfRange(flat, start, ends[k])) : (int) number - 1;
+    }
   }
 
-  /** The slot holding {@code key}, or the empty slot where it would go. */
-  private int probe(long tag, byte[] key, int length) {
+  /** The number of {@code key}, or -1 when it has none. */
+  public int find(byte[] key) {
+    return (int) slots[2 * probe(tag(key, 0, key.length), key, 0, key.length) + 1] - 1;
+  }
+
+  /** The slot holding the key {@code key[from, from + length)}, or the empty slot where it would go. */
+  private int probe(long tag, byte[] key, int from, int length) {
     for (int i = slot(tag); ; i = (i + 1) & mask) {
       long number = slots[2 * i + 1];
-      if (number == 0 || slots[2 * i] == tag && same(tag, (int) number - 1, key, length)) {
+      if (number == 0 || slots[2 * i] == tag && same(tag, (int) number - 1, key, from, length)) {
         return i;
       }
     }
@@ -67,8 +95,9 @@ public final class KeyDictionary extends TagSlots {
     return size;
   }
 
-  private boolean same(long tag, int number, byte[] key, int length) {
-    return (tag & 0xff) != LONG_KEY || Arrays.equals(keys[number], 0, keys[number].length, key, 0, length);
+  private boolean same(long tag, int number, byte[] key, int from, int length) {
+    return (tag & 0xff) != LONG_KEY
+        || Arrays.equals(keys[number], 0, keys[number].length, key, from, from + length);
   }
 
   private int insert(int i, long tag, byte[] key) {
@@ -81,16 +110,16 @@ public final class KeyDictionary extends TagSlots {
   }
 
   /** A short key's bytes and length; a longer key's hash with the low byte {@value #LONG_KEY}. */
-  private static long tag(byte[] key, int length) {
+  private static long tag(byte[] key, int from, int length) {
     if (length < 8) {
       long t = 0;
-      for (int i = 0; i < length; i++) {
+      for (int i = from; i < from + length; i++) {
         t = (t << 8) | (key[i] & 0xff);
       }
       return (t << 8) | length;
     }
     long h = 1;
-    for (int i = 0; i < length; i++) {
+    for (int i = from; i < from + length; i++) {
       h = 31 * h + key[i];
     }
     h ^= h >>> 29;

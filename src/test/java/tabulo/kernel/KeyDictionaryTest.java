@@ -36,6 +36,36 @@ class KeyDictionaryTest {
     }
   }
 
+  /** Batches of keys packed one after another (empty keys, long and short, new and seen) number as one by one. */
+  @Test
+  void aBatchNumbersAsOneByOne() {
+    Random rnd = new Random(8);
+    KeyDictionary batched = new KeyDictionary(); // small: it grows inside batches
+    KeyDictionary single = new KeyDictionary();
+    for (int round = 0; round < 2_000; round++) {
+      int count = rnd.nextInt(40);
+      byte[] flat = new byte[12 * count];
+      int[] ends = new int[count + rnd.nextInt(3)]; // longer than count: only count are read
+      List<byte[]> keys = new ArrayList<>();
+      for (int k = 0, at = 0; k < count; k++) {
+        byte[] key = key(rnd);
+        System.arraycopy(key, 0, flat, at, key.length);
+        at += key.length;
+        ends[k] = at;
+        keys.add(key);
+      }
+      int[] numbers = new int[ends.length];
+      batched.addAll(flat, ends, count, numbers);
+      for (int k = 0; k < count; k++) {
+        assertEquals(single.add(keys.get(k)), numbers[k], "round " + round + ", key " + k);
+      }
+    }
+    assertEquals(single.size(), batched.size());
+    for (int n = 0; n < single.size(); n++) {
+      assertArrayEquals(single.key(n), batched.key(n));
+    }
+  }
+
   @Test
   void keysThatDifferOnlyInLengthOrTrailingZerosDiffer() {
     KeyDictionary d = new KeyDictionary(1);

@@ -59,6 +59,7 @@ final class ResidentGraphLoader {
     try (Scan scan = s.store().scan(table, ScanSpec.all().range(range).auths(s.auths()))) {
       scan.forEachCell(piece::accept);
     }
+    piece.numberPending();
   }
 
   /** Numbers every key in key order and renumbers the pieces' edges into one CSR. */
@@ -164,9 +165,13 @@ final class ResidentGraphLoader {
     }
   }
 
-  /** One piece's cells: its rows in order, each edge's column numbered by first sight in its dictionary. */
+  /**
+   * One piece's cells: its rows in order, each edge's column numbered by first sight in its dictionary, a
+   * batch of columns at a time ({@link KeyDictionary#addAll}: a large dictionary's cache misses overlap).
+   */
   private static final class Piece {
     private static final int BATCH = 1 << 16; // edges between checks of the shared bound
+    private static final int LOOKUPS = 256; // columns numbered together
     final Shared shared;
     final KeyDictionary columns = new KeyDictionary(1 << 12);
     byte[][] rows = new byte[1 << 8][];
@@ -176,6 +181,11 @@ final class ResidentGraphLoader {
     double[] edgeValues; // with the values: beside edgeColumns
     int edges;
     private byte[] columnBuffer = new byte[64];
+    private byte[] pending = new byte[LOOKUPS * 16]; // the columns not numbered yet, one after another
+    private final int[] pendingEnds = new int[LOOKUPS];
+    private final int[] pendingNumbers = new int[LOOKUPS];
+    private int pendingCount;
+    private int pendingFirst; // the edge of the first held column
 
     Piece(Shared shared) {
       this.shared = shared;
@@ -207,10 +217,39 @@ final class ResidentGraphLoader {
       if (edgeValues != null) {
         edgeValues[edges] = value(c);
       }
-      edgeColumns[edges++] = c.familyLength() == 0 ? columns.add(c.qualifier(), c.qualifierLength())
-          : columns.add(familyColumn(c), c.familyLength() + 1 + c.qualifierLength());
+      if (c.familyLength() == 0) {
+        addPending(c.qualifier(), c.qualifierLength());
+      } else {
+        addPending(familyColumn(c), c.familyLength() + 1 + c.qualifierLength());
+      }
+      edges++;
       rowEnds[rowCount - 1] = edges;
       return true;
+    }
+
+    /** Holds edge {@link #edges}'s column key until its batch is numbered. */
+    private void addPending(byte[] key, int length) {
+      int start = 0;
+      if (pendingCount == 0) {
+        pendingFirst = edges;
+      } else {
+        start = pendingEnds[pendingCount - 1];
+      }
+      if (pending.length < start + length) {
+        pending = Arrays.copyOf(pending, 2 * (start + length));
+      }
+      System.arraycopy(key, 0, pending, start, length);
+      pendingEnds[pendingCount++] = start + length;
+      if (pendingCount == LOOKUPS) {
+        numberPending();
+      }
+    }
+
+    /** Numbers the held columns into {@link #edgeColumns}. */
+    void numberPending() {
+      columns.addAll(pending, pendingEnds, pendingCount, pendingNumbers);
+      System.arraycopy(pendingNumbers, 0, edgeColumns, pendingFirst, pendingCount);
+      pendingCount = 0;
     }
 
     /** The cell's value as the codec reads it; NaN when it cannot (the algorithm then decides). */
