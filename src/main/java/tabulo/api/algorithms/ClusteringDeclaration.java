@@ -19,8 +19,8 @@ public final class ClusteringDeclaration {
       "Local clustering coefficient of each vertex of G into OUT(v, lcc).",
       "Undirected (G ∪ G^T) unless --directed: lcc = triangles(v) / (d(d-1)/2); 0 for a vertex with a neighbour "
           + "but no triangle (degree < 2 included); no cell for a vertex without neighbours. Self-loops are ignored."),
-      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT_OR_ACCUM, DIRECTED), EnumSet.of(Group.READ, Group.OUTPUT),
-      ClusteringDeclaration::run);
+      List.of(GraphTables.G_UNWEIGHTED, GraphTables.OUT_OR_ACCUM, DIRECTED), EnumSet.of(Group.READ, Group.OUTPUT,
+          Group.IN_TABLES), ClusteringDeclaration::run);
 
   private ClusteringDeclaration() {}
 
