@@ -40,7 +40,9 @@ import tabulo.storage.TableWriter;
  */
 public final class Workspace implements AutoCloseable {
   private static final String MARKER_PREFIX = TableNames.RESERVED_PREFIX + "run_";
-  private static final Pattern MARKER = Pattern.compile(Pattern.quote(MARKER_PREFIX) + "[0-9a-f]{16}");
+  // the second it was made and 4 random bytes; then (since owners are named in it) its owner's host, pid and start
+  private static final Pattern MARKER = Pattern.compile(Pattern.quote(MARKER_PREFIX)
+      + "[0-9a-f]{16}(_([0-9a-f]{8})_([0-9a-f]+)_([0-9a-f]+))?");
   private static final SecureRandom RANDOM = new SecureRandom();
   private static final String OWNER_ROW = "owner";
   private static final String TABLE_ROW = "table";
@@ -99,7 +101,7 @@ public final class Workspace implements AutoCloseable {
 
   static Workspace open(Store store, String nearTable, Owner owner) {
     clearDeadRuns(store);
-    String marker = markerName(System.currentTimeMillis());
+    String marker = markerName(owner, System.currentTimeMillis());
     store.create(marker, TableSettings.defaults());
     store.makeDurable(marker); // it must outlive a crash to clear or roll forward what it lists
     Workspace w = new Workspace(store, TableNames.namespacePrefix(nearTable), marker);
@@ -112,21 +114,32 @@ public final class Workspace implements AutoCloseable {
   }
 
   /**
-   * A new marker's name: the second it was made (8 hex digits) and 4 random bytes, so that a marker whose
-   * owner is not written yet can be told from one a run left behind when it died in that moment.
+   * A new marker's name: the second it was made, 4 random bytes, and its owner (a hash of the host, the pid
+   * and the process's start), so that a marker whose owner row is not written yet (a run opening right now,
+   * or one killed in that instant) is judged by the owner its name gives.
    */
-  static String markerName(long nowMillis) {
+  static String markerName(Owner owner, long nowMillis) {
     byte[] random = new byte[4];
     RANDOM.nextBytes(random);
-    return MARKER_PREFIX + String.format("%08x", (nowMillis / 1000) & 0xffffffffL) + HexFormat.of().formatHex(random);
+    return MARKER_PREFIX + String.format("%08x", (nowMillis / 1000) & 0xffffffffL) + HexFormat.of().formatHex(random)
+        + "_" + hostTag(owner.host()) + "_" + Long.toHexString(owner.pid()) + "_" + Long.toHexString(owner.startedMillis());
+  }
+
+  private static String hostTag(String host) {
+    return String.format("%08x", host.hashCode());
   }
 
   /**
-   * Whether the marker may still be getting its owner written: made (as its name says) within
-   * {@link #OWNERLESS_SETTLE_MILLIS} of now either way (clocks of other hosts may run ahead).
+   * Whether the run of marker {@code m} (matched by {@link #MARKER}), which has no owner row, may still be
+   * alive: its name's owner is alive or on another host; a name of older versions, which names no owner,
+   * made within {@link #OWNERLESS_SETTLE_MILLIS} of now either way (clocks of other hosts may run ahead).
    */
-  static boolean mayBeOpening(String marker, long nowMillis) {
-    long seconds = Long.parseLong(marker.substring(MARKER_PREFIX.length(), MARKER_PREFIX.length() + 8), 16);
+  static boolean ownerlessMayLive(java.util.regex.Matcher m, long nowMillis) {
+    if (m.group(1) != null) {
+      String host = m.group(2).equals(hostTag(localHost())) ? localHost() : "(another host)";
+      return !new Owner(host, Long.parseUnsignedLong(m.group(3), 16), Long.parseUnsignedLong(m.group(4), 16)).isDead();
+    }
+    long seconds = Long.parseLong(m.group().substring(MARKER_PREFIX.length(), MARKER_PREFIX.length() + 8), 16);
     return Math.abs(nowMillis / 1000 - seconds) * 1000 < OWNERLESS_SETTLE_MILLIS;
   }
 
@@ -351,7 +364,8 @@ public final class Workspace implements AutoCloseable {
    */
   public static void clearDeadRuns(Store store) {
     for (String t : store.tables()) {
-      if (!MARKER.matcher(t).matches()) {
+      java.util.regex.Matcher named = MARKER.matcher(t);
+      if (!named.matches()) {
         continue;
       }
       try {
@@ -386,9 +400,9 @@ public final class Workspace implements AutoCloseable {
         if (host != null && !new Owner(host, pid, started).isDead()) {
           continue;
         }
-        // No owner: a run opening right now (leave it), or one that died between creating its marker and
+        // No owner row: a run opening right now (leave it), or one that died between creating its marker and
         // writing its owner, which created nothing else
-        if (host == null && mayBeOpening(t, System.currentTimeMillis())) {
+        if (host == null && ownerlessMayLive(named, System.currentTimeMillis())) {
           continue;
         }
         for (String[] r : replacing) {

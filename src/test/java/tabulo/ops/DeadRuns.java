@@ -11,7 +11,7 @@ import tabulo.storage.TableWriter;
 /** Makes the runs of this process look killed to the next run, as after kill -9 (their markers are left). */
 public final class DeadRuns {
   private static final Pattern MARKER = Pattern.compile(Pattern.quote(TableNames.RESERVED_PREFIX + "run_")
-      + "[0-9a-f]{16}");
+      + "[0-9a-f]{16}(_[0-9a-f]{8}_[0-9a-f]+_[0-9a-f]+)?");
 
   private DeadRuns() {}
 

@@ -39,17 +39,6 @@ class WorkspaceTest {
     return new TreeSet<>(store.tables().stream().filter(TableNames::isReserved).toList());
   }
 
-  /**
-   * The reserved tables but empty markers: a run killed between creating its marker and writing its owner
-   * leaves one, which the next runs leave alone for a while (it may be a run opening right now) and which
-   * holds nothing of anyone's.
-   */
-  private static Set<String> leftBehind(Store store) {
-    Set<String> left = reserved(store);
-    left.removeIf(t -> t.startsWith(TableNames.RESERVED_PREFIX + "run_") && store.scanAll(t, ScanSpec.all()).isEmpty());
-    return left;
-  }
-
   /** The pid of a process that has ended, and the start time it had. */
   private static Workspace.Owner deadOwner() throws Exception {
     Process p = new ProcessBuilder("true").start();
@@ -129,21 +118,24 @@ class WorkspaceTest {
 
   /**
    * A marker without its owner row is a run between creating its marker and writing its owner (another
-   * thread or process opening right now) or one that died in that moment: the first is left alone, the
-   * second (made long ago, as its name says) is cleared.
+   * thread or process opening right now) or one killed in that instant: judged by the owner its name gives
+   * (a live one, or one on another host, is left; a dead one cleared); a marker named as older versions name
+   * them (no owner) is left while young and cleared when old.
    */
   @Test
-  void aMarkerWithoutOwnerIsLeftWhileYoungAndClearedWhenOld() throws Exception {
+  void aMarkerWithoutOwnerRowIsJudgedByItsName() throws Exception {
     try (EmbeddedStore store = EmbeddedStore.open(dir.resolve("db"), EmbeddedStore.ROOT)) {
       long now = System.currentTimeMillis();
-      String opening = Workspace.markerName(now);
-      String aheadClock = Workspace.markerName(now + 60_000); // made on a host whose clock runs ahead
-      String diedOpening = Workspace.markerName(now - Workspace.OWNERLESS_SETTLE_MILLIS - 60_000);
-      for (String m : List.of(opening, aheadClock, diedOpening)) {
+      String opening = Workspace.markerName(Workspace.Owner.current(), now);
+      String remote = Workspace.markerName(new Workspace.Owner("another-host", 1, 1), now);
+      String killedOpening = Workspace.markerName(deadOwner(), now);
+      String olderYoung = TableNames.RESERVED_PREFIX + "run_" + String.format("%08x", now / 1000) + "00000000";
+      String olderOld = TableNames.RESERVED_PREFIX + "run_" + String.format("%08x", now / 1000 - 3600) + "00000000";
+      for (String m : List.of(opening, remote, killedOpening, olderYoung, olderOld)) {
         store.create(m, TableSettings.defaults());
       }
       Workspace.open(store, "C").close();
-      assertEquals(new TreeSet<>(List.of(opening, aheadClock)), reserved(store));
+      assertEquals(new TreeSet<>(List.of(opening, remote, olderYoung)), reserved(store));
     }
   }
 
@@ -305,7 +297,7 @@ class WorkspaceTest {
           } else {
             outcomes.add(after);
           }
-          assertEquals(Set.of(), leftBehind(store), where);
+          assertEquals(Set.of(), reserved(store), where);
         }
         if (!crashing.fired()) {
           break;
