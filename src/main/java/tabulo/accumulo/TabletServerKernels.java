@@ -47,12 +47,13 @@ final class TabletServerKernels implements KernelHost {
     return 50_000;
   }
 
-  /** Kernels count entries read from tablets hosted by other tablet servers ({@link TabletSites}). */
+  /** A tablet server restarted in the middle of a unit makes the scan re-run it. */
   @Override
   public boolean journalsUnits() {
     return true;
   }
 
+  /** Kernels count entries read from tablets hosted by other tablet servers ({@link TabletSites}). */
   @Override
   public String remoteEntriesScope(boolean planned) {
     return "other tablet servers";

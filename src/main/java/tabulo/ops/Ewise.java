@@ -79,7 +79,7 @@ public final class Ewise extends StreamOperation {
     this.then = then;
   }
 
-  /** C = f(A ⊕ B) (or f(A ⊗ B)), computed in one pass; an operation that maps already maps first. */
+  /** C = f(A ⊕ B) (or f(A ⊗ B)), computed in one pass; an operation maps once (a second map is refused). */
   public Ewise apply(UnaryOp f) {
     return then(ApplySelect.Mapping.of(f));
   }

@@ -12,7 +12,6 @@ import org.apache.accumulo.core.security.Authorizations;
 
 import tabulo.kernel.KernelCounters;
 import tabulo.kernel.KernelHost;
-import tabulo.storage.TableSettings;
 import tabulo.kernel.KernelPlan;
 import tabulo.kernel.LocalKernels;
 import tabulo.kernel.Scans;
@@ -20,6 +19,7 @@ import tabulo.kernel.Ticker;
 import tabulo.math.ValueCodec;
 import tabulo.storage.Store;
 import tabulo.storage.TableNames;
+import tabulo.storage.TableSettings;
 import tabulo.storage.TabuloException;
 
 /**
@@ -191,9 +191,8 @@ public final class Session implements AutoCloseable {
     KernelCounters counters = new KernelCounters();
     List<Range> tablets = Scans.tablets(store, plan.driverTable());
     // a temporary like any other: recorded (cleared if this process dies), emptied and reused after the run
-    Workspace ws = workspace(plan.outputs().get(0));
-    String journal = host.journalsUnits() && plan.outputCombines() ? ws.create("journal", TableSettings.defaults())
-        : null;
+    Workspace ws = host.journalsUnits() && plan.outputCombines() ? workspace(plan.outputs().get(0)) : null;
+    String journal = ws == null ? null : ws.create("journal", TableSettings.defaults());
     try (Ticker t = new Ticker(() -> tick.accept(counters))) {
       host.run(plan, journal, tablets, counters);
     } finally {
