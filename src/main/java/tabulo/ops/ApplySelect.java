@@ -60,23 +60,33 @@ final class ApplySelect extends StreamOperation {
     }
 
     Map<String, String> encode() {
+      return encode("");
+    }
+
+    /** Its options, each name after {@code prefix} (an operation that maps after its own work: "then_"). */
+    Map<String, String> encode(String prefix) {
       Map<String, String> m = new LinkedHashMap<>();
       if (unary != null) {
-        m.put("unary", unary);
+        m.put(prefix + "unary", unary);
       } else if (binary != null) {
-        m.put("binary", binary);
-        m.put("bound", Double.toString(scalar)); // exact: parseDouble reads back the same double
-        m.put("bind", first ? "first" : "second");
+        m.put(prefix + "binary", binary);
+        m.put(prefix + "bound", Double.toString(scalar)); // exact: parseDouble reads back the same double
+        m.put(prefix + "bind", first ? "first" : "second");
       }
       return m;
     }
 
     static Mapping decode(Map<String, String> m) {
-      if (m.containsKey("unary")) {
-        return new Mapping(m.get("unary"), null, 0, false);
+      return decode(m, "");
+    }
+
+    static Mapping decode(Map<String, String> m, String prefix) {
+      if (m.containsKey(prefix + "unary")) {
+        return new Mapping(m.get(prefix + "unary"), null, 0, false);
       }
-      if (m.containsKey("binary")) {
-        return new Mapping(null, m.get("binary"), Double.parseDouble(m.get("bound")), "first".equals(m.get("bind")));
+      if (m.containsKey(prefix + "binary")) {
+        return new Mapping(null, m.get(prefix + "binary"), Double.parseDouble(m.get(prefix + "bound")),
+            "first".equals(m.get(prefix + "bind")));
       }
       return NONE;
     }

@@ -19,6 +19,7 @@ import tabulo.math.ValueCodec;
  */
 public final class Ewise extends StreamOperation {
   static final String KIND = "ewise";
+  private static final String THEN = "then_"; // the map after the join: its options' prefix
   private final Matrix a;
   private final Matrix b;
   private final Join join;
@@ -134,7 +135,7 @@ public final class Ewise extends StreamOperation {
     @Override
     protected Map<String, String> opOptions() {
       Map<String, String> m = new java.util.LinkedHashMap<>(Map.of("op", opName, "join", join.name));
-      then.encode().forEach((k, v) -> m.put("then_" + k, v));
+      m.putAll(then.encode(THEN));
       return m;
     }
 
@@ -158,14 +159,8 @@ public final class Ewise extends StreamOperation {
 
     @Override
     public Plan decode(Map<String, String> options) {
-      Map<String, String> then = new java.util.HashMap<>();
-      options.forEach((k, v) -> {
-        if (k.startsWith("then_")) {
-          then.put(k.substring("then_".length()), v);
-        }
-      });
       return new Plan(StreamPlan.Settings.decode(options), Join.named(options.get("join")),
-          BinaryOps.named(options.get("op")), ApplySelect.Mapping.decode(then));
+          BinaryOps.named(options.get("op")), ApplySelect.Mapping.decode(options, THEN));
     }
   }
 }
