@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import org.apache.accumulo.core.security.Authorizations;
 
@@ -270,6 +271,18 @@ public final class Call {
   /** Whether the result is combined into an existing table (--accum). */
   public boolean accumulates() {
     return declaration.takes(Shared.Group.OUTPUT) && values.get(Shared.ACCUM) != null;
+  }
+
+  /**
+   * Text parameter {@code p}'s value looked up by name ({@code Semirings::named}, {@code Monoids::named}), or
+   * an error naming the parameter.
+   */
+  public <T> T named(Parameter p, Function<String, T> lookup) {
+    try {
+      return lookup.apply(text(p));
+    } catch (IllegalArgumentException e) {
+      throw new TabuloException(p.cliName() + ": " + e.getMessage());
+    }
   }
 
   /** The binary operator {@code name}, or an error naming {@code option}. */

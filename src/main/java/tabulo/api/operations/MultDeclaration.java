@@ -100,11 +100,7 @@ public final class MultDeclaration {
     MxmOptions o = MxmOptions.defaults().transposeA(c.flag(TRANSPOSE_A))
         .algorithm(Algorithm.valueOf(c.text(ALGORITHM).toUpperCase(Locale.ROOT)))
         .rows(c.selection(ROWS)).cols(c.selection(COLS)).inner(c.selection(INNER)).transposeOut(c.text(TRANSPOSE_OUT));
-    try {
-      o.semiring(Semirings.named(c.text(SEMIRING)));
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException(SEMIRING.cliName() + ": " + e.getMessage());
-    }
+    o.semiring(c.named(SEMIRING, Semirings::named));
     String mask = (String) c.value(Shared.MASK);
     if (mask != null) {
       o.mask(mask, c.flag(Shared.STRUCTURE), c.flag(Shared.COMPLEMENT));

@@ -48,12 +48,7 @@ public final class ReduceDeclaration {
   private ReduceDeclaration() {}
 
   private static Outcome run(Call c) {
-    Monoid m;
-    try {
-      m = Monoids.named(c.text(MONOID));
-    } catch (IllegalArgumentException e) {
-      throw new TabuloException(MONOID.cliName() + ": " + e.getMessage());
-    }
+    Monoid m = c.named(MONOID, Monoids::named);
     String out = c.text(C);
     String dim = c.text(DIM);
     boolean scalar = c.shows(SCALAR) ? c.flag(SCALAR) : out == null;
