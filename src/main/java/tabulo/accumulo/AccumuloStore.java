@@ -106,6 +106,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private final Set<String> made = java.util.concurrent.ConcurrentHashMap.newKeySet(); // tables this store made
   private java.util.concurrent.ExecutorService drops; // deletes discarded temporaries, in order
   private final List<java.util.concurrent.Future<?>> pendingDrops = new ArrayList<>();
+  private final ServerClocks clocks;
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -117,6 +118,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     this.client = client;
     this.ownsClient = closeClient;
     this.user = client.whoami();
+    this.clocks = new ServerClocks(client);
   }
 
   /**
@@ -496,6 +498,15 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     }
     return java.util.OptionalLong.of(newest);
   }
+
+  /** Writers of temporaries are this process and the tablet servers' kernels: one clock when all are here. */
+  @Override
+  public long writerClockLagMillis() {
+    return clocks.shareThisClock() ? ONE_CLOCK_LAG_MILLIS : Store.super.writerClockLagMillis();
+  }
+
+  /** With one clock for every writer: room for a small correction of it (larger ones are stepped at boot). */
+  static final long ONE_CLOCK_LAG_MILLIS = 50;
 
   private static boolean isCombiner(String iteratorClass) {
     try {

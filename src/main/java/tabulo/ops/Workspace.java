@@ -79,7 +79,6 @@ public final class Workspace implements AutoCloseable {
   // reuse: tables of at most this many cells are emptied (larger ones deleted), at most this many kept empty
   public static final int REUSE_AT_MOST = 10_000;
   static final int REUSE_KEPT = 32;
-  public static final long CLOCK_MARGIN_MILLIS = 1_000;
   static final long OWNERLESS_SETTLE_MILLIS = 10 * 60_000;
 
   private final List<String> tables = new ArrayList<>();
@@ -182,7 +181,7 @@ public final class Workspace implements AutoCloseable {
         : store.emptyForReuse(table, settings, REUSE_AT_MOST);
     synchronized (this) {
       if (newest.isPresent()) {
-        emptied.add(new Emptied(table, settings, newest.getAsLong() + CLOCK_MARGIN_MILLIS));
+        emptied.add(new Emptied(table, settings, newest.getAsLong() + 1 + store.writerClockLagMillis()));
         return true;
       }
       tables.remove(table);
@@ -212,7 +211,8 @@ public final class Workspace implements AutoCloseable {
 
   /**
    * An emptied temporary made with {@code settings} whose old cells are older than any a writer stamps now
-   * (the margin covers writers' clocks that lag this process's; a newer cell is never hidden by the deletes).
+   * (by the host's {@link Store#writerClockLagMillis}, for writers' clocks that lag this process's: a newer
+   * cell is never hidden by the deletes).
    */
   private synchronized String takeEmptied(TableSettings settings) {
     long now = System.currentTimeMillis();

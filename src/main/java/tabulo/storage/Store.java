@@ -66,6 +66,17 @@ public interface Store extends AutoCloseable {
     return java.util.OptionalLong.empty();
   }
 
+  /**
+   * How far behind this process's clock a writer of this host may stamp cells: an emptied temporary
+   * ({@link #emptyForReuse}) is written again only once this much later than its newest deleted cell, so
+   * that no new cell is stamped at or before a delete (which would hide it). By default a second, for
+   * writers on other machines whose clocks may lag; a host whose writers share this machine's clock needs
+   * only a little, against small corrections of the clock.
+   */
+  default long writerClockLagMillis() {
+    return 1_000;
+  }
+
   /** Returns once every {@link #discard}ed table is gone; throws the first failure to delete one. */
   default void finishDiscards() {}
 

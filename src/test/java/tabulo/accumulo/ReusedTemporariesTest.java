@@ -58,7 +58,13 @@ class ReusedTemporariesTest {
   }
 
   private static void awaitReuse() throws InterruptedException {
-    Thread.sleep(Workspace.CLOCK_MARGIN_MILLIS + 200);
+    Thread.sleep(MiniAccumulo.store().writerClockLagMillis() + 200);
+  }
+
+  @Test
+  void aClusterOnThisMachineNeedsOnlyAShortWaitBeforeReuse() {
+    // the mini cluster's tablet servers stamp with this machine's clock: no margin for lagging clocks
+    assertEquals(AccumuloStore.ONE_CLOCK_LAG_MILLIS, MiniAccumulo.store().writerClockLagMillis());
   }
 
   @Test
