@@ -107,6 +107,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   private java.util.concurrent.ExecutorService drops; // deletes discarded temporaries, in order
   private final List<java.util.concurrent.Future<?>> pendingDrops = new ArrayList<>();
   private final ServerClocks clocks;
+  private final TableOpsClient tableOps; // creates, renames and deletes, leaving the client's name cache
 
   /** A store over a client the caller keeps ownership of: {@link #close()} leaves it open. */
   public AccumuloStore(AccumuloClient client) {
@@ -119,6 +120,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     this.ownsClient = closeClient;
     this.user = client.whoami();
     this.clocks = new ServerClocks(client);
+    this.tableOps = new TableOpsClient(client);
   }
 
   /**
@@ -277,8 +279,9 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       return;
     }
     try {
-      client.tableOperations().create(table, newTableConfiguration(settings));
+      tableOps.client().tableOperations().create(table, newTableConfiguration(settings));
       made.add(table);
+      tableOps.awaitSeen(table, true);
       awaitHosted(table);
     } catch (TableExistsException e) {
       throw new TabuloException("table " + table + " already exists", e);
@@ -362,7 +365,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
 
   private synchronized SpareTables spares() {
     if (spares == null) {
-      spares = new SpareTables(client, user);
+      spares = new SpareTables(tableOps, user);
     }
     return spares;
   }
@@ -418,7 +421,8 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   public void delete(String table) {
     made.remove(table);
     try {
-      client.tableOperations().delete(table);
+      tableOps.client().tableOperations().delete(table);
+      tableOps.awaitSeen(table, false);
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
       throw failure("delete table", table, e);
     }
@@ -446,7 +450,8 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       }
       pendingDrops.add(drops.submit(() -> {
         try {
-          client.tableOperations().delete(table);
+          tableOps.client().tableOperations().delete(table);
+          tableOps.awaitSeen(table, false);
         } catch (TableNotFoundException e) {
           // already gone
         } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
@@ -545,10 +550,10 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   public void rename(String from, String to) {
     forgetGrants(to);
     try {
-      client.tableOperations().rename(from, to);
+      tableOps.client().tableOperations().rename(from, to);
       made.remove(from);
       made.add(to);
-      seeRenamed(client, to);
+      tableOps.awaitSeen(to, true);
     } catch (TableExistsException e) {
       throw new TabuloException("table " + to + " already exists", e);
     } catch (IllegalArgumentException e) {
@@ -870,6 +875,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
           spares.close();
         }
       }
+      tableOps.close();
       dropKernelUsers();
     } finally {
       if (ownsClient) {

@@ -52,7 +52,7 @@ final class SpareTables implements AutoCloseable {
   static final int KINDS = 8;
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  private final AccumuloClient client;
+  private final TableOpsClient tableOps; // every table operation and listing here, apart from the main client
   private final String ownerPrefix; // every spare of the user, of any version
   private final String ownPrefix; // the user's claimable spares
   private final SpareClaims claims;
@@ -73,12 +73,12 @@ final class SpareTables implements AutoCloseable {
   private volatile boolean disabled; // the user may not create tables, or the store closed
   private Future<?> lastRefill;
 
-  SpareTables(AccumuloClient client, String user) {
-    this.client = client;
+  SpareTables(TableOpsClient tableOps, String user) {
+    this.tableOps = tableOps;
     String owner = HexFormat.of().formatHex(user.getBytes(StandardCharsets.UTF_8));
     this.ownerPrefix = PREFIX + owner + "_";
     this.ownPrefix = ownerPrefix + "c_";
-    this.claims = new SpareClaims(client, PREFIX + "claims_" + owner); // hex has no 'l': never an owner prefix
+    this.claims = new SpareClaims(tableOps.client(), PREFIX + "claims_" + owner); // hex has no 'l': never an owner prefix
     kinds.put(kind(TableSettings.defaults()), TableSettings.defaults());
   }
 
@@ -101,8 +101,8 @@ final class SpareTables implements AutoCloseable {
       return false;
     }
     try {
-      client.tableOperations().rename(spare, table);
-      AccumuloStore.seeRenamed(client, table);
+      tableOps.client().tableOperations().rename(spare, table);
+      tableOps.awaitSeen(table, true);
       return true;
     } catch (AccumuloException | AccumuloSecurityException | TableExistsException | TableNotFoundException
         | RuntimeException e) {
@@ -130,7 +130,7 @@ final class SpareTables implements AutoCloseable {
       ConcurrentLinkedDeque<String> ready = known.get(kind);
       for (String spare = ready == null ? null : ready.pollFirst(); spare != null; spare = ready.pollFirst()) {
         if (claims.claim(spare, run)) {
-          if (client.tableOperations().exists(spare) || AccumuloStore.seenAfterRereads(client, spare)) {
+          if (tableOps.awaitSeen(spare, true)) {
             return spare;
           }
           // deleted meanwhile (as a spare of the old naming cannot be, by this process): its claim is swept
@@ -192,7 +192,7 @@ final class SpareTables implements AutoCloseable {
    */
   private Map<String, Integer> learnSpares() throws TableNotFoundException {
     Set<String> claimed = claims.claimed().keySet();
-    for (String t : client.tableOperations().list()) {
+    for (String t : tableOps.client().tableOperations().list()) {
       if (t.startsWith(ownPrefix) && !claimed.contains(t)) {
         ConcurrentLinkedDeque<String> ready = known.computeIfAbsent(t.substring(ownPrefix.length(),
             t.lastIndexOf('_')), k -> new ConcurrentLinkedDeque<>());
@@ -216,6 +216,7 @@ final class SpareTables implements AutoCloseable {
    */
   private void sweep() throws Exception {
     Map<String, Map.Entry<String, Long>> claimed = claims.claimed();
+    AccumuloClient client = tableOps.client();
     if (client instanceof org.apache.accumulo.core.clientImpl.ClientContext context) {
       context.clearTableListCache(); // a fresh listing: the sweep deletes what it finds missing a run
     }
@@ -244,8 +245,8 @@ final class SpareTables implements AutoCloseable {
       ConcurrentLinkedDeque<String> ready = known.computeIfAbsent(k.getKey(), x -> new ConcurrentLinkedDeque<>());
       for (int i = have.getOrDefault(k.getKey(), 0); i < TARGET && !disabled; i++) {
         String name = ownPrefix + k.getKey() + "_" + HexFormat.of().formatHex(randomBytes());
-        client.tableOperations().create(name, AccumuloStore.newTableConfiguration(k.getValue()));
-        client.tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
+        tableOps.client().tableOperations().create(name, AccumuloStore.newTableConfiguration(k.getValue()));
+        tableOps.client().tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
         ready.add(name);
       }
     }

@@ -20,6 +20,7 @@ import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.security.SystemPermission;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import tabulo.storage.ScanSpec;
@@ -30,6 +31,21 @@ import tabulo.storage.TableSettings;
  * nobody as spares; a user never takes another user's spare.
  */
 class SpareTablesTest {
+  private static final List<TableOpsClient> OPENED = new ArrayList<>();
+
+  /** A pool's table operations client, closed after the class (as a store closes its own). */
+  private static synchronized TableOpsClient tableOps(AccumuloClient client) {
+    TableOpsClient c = new TableOpsClient(client);
+    OPENED.add(c);
+    return c;
+  }
+
+  @AfterAll
+  static synchronized void closeTableOps() {
+    OPENED.forEach(TableOpsClient::close);
+    OPENED.clear();
+  }
+
   private static final IteratorSetting SUMMING = new IteratorSetting(10, "sum",
       "org.apache.accumulo.core.iterators.user.SummingCombiner",
       Map.of("all", "true", "type", "STRING"));
@@ -103,8 +119,8 @@ class SpareTablesTest {
   void aSpareIsClaimedByOneTakerOnly() throws Exception {
     AccumuloClient root = MiniAccumulo.client();
     TableSettings plain = TableSettings.defaults();
-    try (SpareTables one = new SpareTables(root, "root"); SpareTables two = new SpareTables(root, "root");
-        SpareTables three = new SpareTables(root, "root")) {
+    try (SpareTables one = new SpareTables(tableOps(root), "root"); SpareTables two = new SpareTables(tableOps(root), "root");
+        SpareTables three = new SpareTables(tableOps(root), "root")) {
       one.refill();
       awaitSpares(root, plain);
       ExecutorService pool = Executors.newFixedThreadPool(2);
@@ -147,7 +163,7 @@ class SpareTablesTest {
   void theSweepDeletesOnlySparesOfRunsGone() throws Exception {
     AccumuloClient root = MiniAccumulo.client();
     TableSettings plain = TableSettings.defaults();
-    try (SpareTables pool = new SpareTables(root, "root");
+    try (SpareTables pool = new SpareTables(tableOps(root), "root");
         SpareClaims claims = new SpareClaims(root, SpareTables.PREFIX + "claims_" + hex("root"))) {
       pool.refill();
       awaitSpares(root, plain);
@@ -180,7 +196,7 @@ class SpareTablesTest {
     AccumuloClient root = MiniAccumulo.client();
     String old = SpareTables.PREFIX + hex("root") + "_0123456789ab_00000000deadbeef";
     root.tableOperations().create(old);
-    try (SpareTables pool = new SpareTables(root, "root")) {
+    try (SpareTables pool = new SpareTables(tableOps(root), "root")) {
       pool.refill();
       for (int i = 0; i < 600 && root.tableOperations().exists(old); i++) {
         Thread.sleep(100);

@@ -1,0 +1,88 @@
+package tabulo.accumulo;
+
+import java.util.Properties;
+
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.clientImpl.ClientContext;
+import org.apache.accumulo.core.conf.ClientProperty;
+
+/**
+ * A second client of the same user for table operations (create, rename, delete), so that they leave the
+ * main client's cache of table names in place. Accumulo's client, after each table operation it makes,
+ * drops its whole cache of table names, and its next lookup of any table reads two ZooKeeper nodes per
+ * table of the instance; clients of one process share that cache when their ZooKeeper settings are equal.
+ * This one's ZooKeeper timeout is a millisecond longer, so it caches apart: the main client learns of its
+ * changes from ZooKeeper's notifications, one node each, and {@link #awaitSeen} waits for that. Made on first
+ * use; where it cannot be made, the main client does the operations itself.
+ */
+final class TableOpsClient implements AutoCloseable {
+  /** How long a change may take to reach the main client before its names are read again in full. */
+  static final long NOTICE_MILLIS = 2_000;
+
+  private final AccumuloClient main;
+  private AccumuloClient ops; // null: not made yet
+  private boolean closed;
+
+  TableOpsClient(AccumuloClient main) {
+    this.main = main;
+  }
+
+  /** The client to make table operations with. */
+  synchronized AccumuloClient client() {
+    if (closed) {
+      return main;
+    }
+    if (ops == null) {
+      ops = apart(main);
+    }
+    return ops;
+  }
+
+  /** A client as {@code main} with a cache of ZooKeeper nodes of its own, or {@code main} itself. */
+  private static AccumuloClient apart(AccumuloClient main) {
+    if (!(main instanceof ClientContext context)) {
+      return main;
+    }
+    try {
+      Properties p = main.properties(); // without the token, which comes from the context
+      long timeout = ClientProperty.INSTANCE_ZOOKEEPERS_TIMEOUT.getTimeInMillis(p);
+      p.setProperty(ClientProperty.INSTANCE_ZOOKEEPERS_TIMEOUT.getKey(), (timeout + 1) + "ms");
+      return Accumulo.newClient().from(p).as(main.whoami(), context.getAuthenticationToken()).build();
+    } catch (RuntimeException e) {
+      return main;
+    }
+  }
+
+  /**
+   * Waits until the main client sees table {@code name} as existing or not ({@code exists}), as a table
+   * operation of {@link #client()} left it; reads every name again if the notice is late. Whether it does.
+   */
+  boolean awaitSeen(String name, boolean exists) {
+    long deadline = System.nanoTime() + NOTICE_MILLIS * 1_000_000;
+    for (long pause = 1; main.tableOperations().exists(name) != exists; pause = Math.min(pause * 2, 50)) {
+      if (System.nanoTime() > deadline) {
+        if (main instanceof ClientContext context) {
+          context.clearTableListCache();
+        }
+        return main.tableOperations().exists(name) == exists;
+      }
+      try {
+        Thread.sleep(pause);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public synchronized void close() {
+    closed = true;
+    if (ops != null && ops != main) {
+      ops.close();
+    }
+    ops = null;
+  }
+}
