@@ -234,6 +234,7 @@ final class SpareTables implements AutoCloseable {
   }
 
   private void makeMissing() throws Exception {
+    tableOps.prepare();
     claims.ensure();
     long now = System.currentTimeMillis();
     if (now - sweptAtMillis >= SpareClaims.SETTLE_MILLIS) {

@@ -13,8 +13,8 @@ import org.apache.accumulo.core.conf.ClientProperty;
  * drops its whole cache of table names, and its next lookup of any table reads two ZooKeeper nodes per
  * table of the instance; clients of one process share that cache when their ZooKeeper settings are equal.
  * This one's ZooKeeper timeout is a millisecond longer, so it caches apart: the main client learns of its
- * changes from ZooKeeper's notifications, one node each, and {@link #awaitSeen} waits for that. Made on first
- * use; where it cannot be made, the main client does the operations itself.
+ * changes from ZooKeeper's notifications, one node each, and {@link #awaitSeen} waits for that. Made in the
+ * background ({@link #prepare}); until then, or where it cannot be made, the main client does the operations.
  */
 final class TableOpsClient implements AutoCloseable {
   /** How long a change may take to reach the main client before its names are read again in full. */
@@ -28,15 +28,34 @@ final class TableOpsClient implements AutoCloseable {
     this.main = main;
   }
 
-  /** The client to make table operations with. */
+  /**
+   * The client to make table operations with: the second one once {@link #prepare}d, else the main one (a
+   * short command, which makes a table operation or two, need not wait for a second client and its first
+   * read of the names).
+   */
   synchronized AccumuloClient client() {
-    if (closed) {
-      return main;
+    return ops != null && !closed ? ops : main;
+  }
+
+  /** Makes the second client and reads the table names through it: for a thread that works in the background. */
+  void prepare() {
+    AccumuloClient made;
+    synchronized (this) {
+      if (ops != null || closed) {
+        return;
+      }
     }
-    if (ops == null) {
-      ops = apart(main);
+    made = apart(main);
+    made.tableOperations().list(); // its first read of every name, here rather than in a caller's operation
+    synchronized (this) {
+      if (ops == null && !closed) {
+        ops = made;
+        return;
+      }
     }
-    return ops;
+    if (made != main) {
+      made.close();
+    }
   }
 
   /** A client as {@code main} with a cache of ZooKeeper nodes of its own, or {@code main} itself. */

@@ -18,6 +18,8 @@ class TableOpsClientTest {
   void theMainClientSeesEachTableOperationOfTheSecond() throws Exception {
     AccumuloClient main = MiniAccumulo.client();
     try (TableOpsClient ops = new TableOpsClient(main)) {
+      assertSame(main, ops.client(), "the main client until the second is prepared");
+      ops.prepare();
       AccumuloClient apart = ops.client();
       assertNotSame(main, apart, "a client of its own");
       assertEquals(main.whoami(), apart.whoami());
@@ -50,6 +52,7 @@ class TableOpsClientTest {
   void aClosedOneLeavesOperationsToTheMainClient() {
     AccumuloClient main = MiniAccumulo.client();
     TableOpsClient ops = new TableOpsClient(main);
+    ops.prepare();
     ops.close();
     assertSame(main, ops.client());
   }
