@@ -253,7 +253,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     if (client.tableOperations().exists(table)) {
       return true;
     }
-    // for a table this store made, a "no" may come from a stale name cache (see seeRenamed): believed only
+    // for a table this store made, a "no" may come from a stale name cache (TableOpsClient.awaitSeen): believed only
     // after the names are read again. Other names are not re-read: asking whether a new name is free is the
     // common case, and re-reading costs a read of every table's name.
     return made.contains(table) && seenAfterRereads(client, table);
@@ -307,18 +307,6 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       made.add(spare);
     }
     return spare;
-  }
-
-  /**
-   * Makes sure this client sees table {@code name}, just renamed to: Accumulo's client clears its table-name
-   * cache after a rename, but another thread of this process that was reading the names from ZooKeeper as the
-   * rename happened may refill it with the old names, and then the new name is missing until the next table
-   * operation (a result renamed into place would read as "no such table"). Reading the names again fixes it.
-   */
-  static void seeRenamed(AccumuloClient client, String name) {
-    if (!client.tableOperations().exists(name)) {
-      seenAfterRereads(client, name);
-    }
   }
 
   /**
@@ -743,7 +731,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   /**
    * Runs {@code call} on {@code table}; where the table is one this store made (a result just renamed into
    * place), a "not found" may come from a name cache another thread refilled with the old names (see
-   * {@link #seeRenamed}): the names are read again and the call tried once more before "no such table".
+   * {@link TableOpsClient#awaitSeen}): the names are read again and the call tried once more before "no such table".
    */
   private <T> T onTable(String table, TableCall<T> call) {
     try {

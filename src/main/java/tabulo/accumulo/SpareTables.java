@@ -78,7 +78,8 @@ final class SpareTables implements AutoCloseable {
     String owner = HexFormat.of().formatHex(user.getBytes(StandardCharsets.UTF_8));
     this.ownerPrefix = PREFIX + owner + "_";
     this.ownPrefix = ownerPrefix + "c_";
-    this.claims = new SpareClaims(tableOps.client(), PREFIX + "claims_" + owner); // hex has no 'l': never an owner prefix
+    // hex has no 'l': never an owner prefix
+    this.claims = new SpareClaims(tableOps.client(), PREFIX + "claims_" + owner);
     kinds.put(kind(TableSettings.defaults()), TableSettings.defaults());
   }
 
