@@ -279,9 +279,8 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       return;
     }
     try {
-      tableOps.client().tableOperations().create(table, newTableConfiguration(settings));
+      tableOps.create(table, newTableConfiguration(settings));
       made.add(table);
-      tableOps.awaitSeen(table, true);
       awaitHosted(table);
     } catch (TableExistsException e) {
       throw new TabuloException("table " + table + " already exists", e);
@@ -409,8 +408,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   public void delete(String table) {
     made.remove(table);
     try {
-      tableOps.client().tableOperations().delete(table);
-      tableOps.awaitSeen(table, false);
+      tableOps.delete(table);
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
       throw failure("delete table", table, e);
     }
@@ -438,8 +436,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       }
       pendingDrops.add(drops.submit(() -> {
         try {
-          tableOps.client().tableOperations().delete(table);
-          tableOps.awaitSeen(table, false);
+          tableOps.delete(table);
         } catch (TableNotFoundException e) {
           // already gone
         } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
@@ -538,10 +535,9 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
   public void rename(String from, String to) {
     forgetGrants(to);
     try {
-      tableOps.client().tableOperations().rename(from, to);
+      tableOps.rename(from, to);
       made.remove(from);
       made.add(to);
-      tableOps.awaitSeen(to, true);
     } catch (TableExistsException e) {
       throw new TabuloException("table " + to + " already exists", e);
     } catch (IllegalArgumentException e) {

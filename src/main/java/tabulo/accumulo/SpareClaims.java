@@ -42,12 +42,14 @@ final class SpareClaims implements AutoCloseable {
   static final long SETTLE_MILLIS = 10 * 60_000L;
 
   private final AccumuloClient client;
+  private final TableOpsClient tableOps;
   private final String table;
   private volatile boolean ready; // the claims table exists
   private ConditionalWriter writer; // opened on the first claim
 
-  SpareClaims(AccumuloClient client, String table) {
-    this.client = client;
+  SpareClaims(TableOpsClient tableOps, String table) {
+    this.client = tableOps.main();
+    this.tableOps = tableOps;
     this.table = table;
   }
 
@@ -59,7 +61,7 @@ final class SpareClaims implements AutoCloseable {
   void ensure() throws AccumuloException, AccumuloSecurityException {
     if (!exists()) {
       try {
-        client.tableOperations().create(table);
+        tableOps.create(table, new org.apache.accumulo.core.client.admin.NewTableConfiguration());
       } catch (TableExistsException e) {
         // another process of the user made it first
       }
@@ -119,7 +121,7 @@ final class SpareClaims implements AutoCloseable {
         }
         if (tables.contains(spare)) {
           try {
-            client.tableOperations().delete(spare); // its run died before recording it
+            tableOps.delete(spare); // its run died before recording it
           } catch (TableNotFoundException e) {
             // gone meanwhile
           }

@@ -79,7 +79,7 @@ final class SpareTables implements AutoCloseable {
     this.ownerPrefix = PREFIX + owner + "_";
     this.ownPrefix = ownerPrefix + "c_";
     // hex has no 'l': never an owner prefix
-    this.claims = new SpareClaims(tableOps.client(), PREFIX + "claims_" + owner);
+    this.claims = new SpareClaims(tableOps, PREFIX + "claims_" + owner);
     kinds.put(kind(TableSettings.defaults()), TableSettings.defaults());
   }
 
@@ -102,8 +102,7 @@ final class SpareTables implements AutoCloseable {
       return false;
     }
     try {
-      tableOps.client().tableOperations().rename(spare, table);
-      tableOps.awaitSeen(table, true);
+      tableOps.rename(spare, table);
       return true;
     } catch (AccumuloException | AccumuloSecurityException | TableExistsException | TableNotFoundException
         | RuntimeException e) {
@@ -226,7 +225,7 @@ final class SpareTables implements AutoCloseable {
     for (String t : tables) {
       if (t.startsWith(ownerPrefix) && !t.startsWith(ownPrefix)) {
         try {
-          client.tableOperations().delete(t);
+          tableOps.delete(t);
         } catch (TableNotFoundException e) {
           // another process deleted or took it
         }
@@ -247,7 +246,7 @@ final class SpareTables implements AutoCloseable {
       ConcurrentLinkedDeque<String> ready = known.computeIfAbsent(k.getKey(), x -> new ConcurrentLinkedDeque<>());
       for (int i = have.getOrDefault(k.getKey(), 0); i < TARGET && !disabled; i++) {
         String name = ownPrefix + k.getKey() + "_" + HexFormat.of().formatHex(randomBytes());
-        tableOps.client().tableOperations().create(name, AccumuloStore.newTableConfiguration(k.getValue()));
+        tableOps.create(name, AccumuloStore.newTableConfiguration(k.getValue()));
         tableOps.client().tableOperations().locate(name, List.of(new Range())); // hosted before anyone takes it
         ready.add(name);
       }

@@ -1,59 +1,166 @@
 package tabulo.accumulo;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Properties;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
+import org.apache.accumulo.core.Constants;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.TableExistsException;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.clientImpl.ClientContext;
 import org.apache.accumulo.core.conf.ClientProperty;
+import org.apache.zookeeper.KeeperException;
 
 /**
- * A second client of the same user for table operations (create, rename, delete), so that they leave the
- * main client's cache of table names in place. Accumulo's client, after each table operation it makes,
+ * Table operations (create, rename, delete) through a second client of the same user, so that they leave
+ * the main client's cache of table names in place. Accumulo's client, after each table operation it makes,
  * drops its whole cache of table names, and its next lookup of any table reads two ZooKeeper nodes per
  * table of the instance; clients of one process share that cache when their ZooKeeper settings are equal.
- * This one's ZooKeeper timeout is a millisecond longer, so it caches apart: the main client learns of its
- * changes from ZooKeeper's notifications, one node each, and {@link #awaitSeen} waits for that. Made in the
- * background ({@link #prepare}); until then, or where it cannot be made, the main client does the operations.
+ * The second client's ZooKeeper timeout is a millisecond longer, so it caches apart: the main client learns
+ * of its changes from ZooKeeper's notices, one node each, and each operation here waits for that before it
+ * returns ({@link #awaitSeen}). The second client is made in the background ({@link #prepare}); until then,
+ * or where it cannot be made, the main client makes the operations, and the second client's names are
+ * dropped after each, so that neither client ever resolves a name to a table this process renamed or
+ * deleted (a delete by a stale name would delete the table now under it).
  */
 final class TableOpsClient implements AutoCloseable {
   /** How long a change may take to reach the main client before its names are read again in full. */
   static final long NOTICE_MILLIS = 2_000;
 
   private final AccumuloClient main;
-  private AccumuloClient ops; // null: not made yet
+  private volatile AccumuloClient ops; // null: not made yet
+  private final ReentrantReadWriteLock switching = new ReentrantReadWriteLock(); // operations share, prepare not
   private boolean closed;
 
   TableOpsClient(AccumuloClient main) {
     this.main = main;
   }
 
-  /**
-   * The client to make table operations with: the second one once {@link #prepare}d, else the main one (a
-   * short command, which makes a table operation or two, need not wait for a second client and its first
-   * read of the names).
-   */
+  /** The main client: for everything but table operations. */
+  AccumuloClient main() {
+    return main;
+  }
+
+  /** The client that makes table operations now (callers of the operations below hold {@link #switching}). */
   synchronized AccumuloClient client() {
     return ops != null && !closed ? ops : main;
   }
 
-  /** Makes the second client and reads the table names through it: for a thread that works in the background. */
+  void create(String table, NewTableConfiguration settings)
+      throws AccumuloException, AccumuloSecurityException, TableExistsException {
+    AccumuloClient by = begin();
+    try {
+      by.tableOperations().create(table, settings);
+    } finally {
+      end(by);
+    }
+    seen(by, table, true);
+  }
+
+  void rename(String from, String to)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException, TableExistsException {
+    AccumuloClient by = begin();
+    try {
+      resolveFreshly(by, from);
+      by.tableOperations().rename(from, to);
+    } finally {
+      end(by);
+    }
+    seen(by, to, true);
+  }
+
+  void delete(String table) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
+    AccumuloClient by = begin();
+    try {
+      resolveFreshly(by, table);
+      by.tableOperations().delete(table);
+    } finally {
+      end(by);
+    }
+    seen(by, table, false);
+  }
+
+  /**
+   * Makes sure {@code by} resolves {@code name} to the table that has that name in ZooKeeper now: a client's
+   * names may lag another client's rename or delete by a notice, and a rename or delete resolves the name in
+   * the client (a stale name would rename or delete the table now under it). One read of the table's name.
+   */
+  private static void resolveFreshly(AccumuloClient by, String name) {
+    if (!(by instanceof ClientContext context)) {
+      return;
+    }
+    String simple = name.substring(name.indexOf('.') + 1); // ZooKeeper holds the name without its namespace
+    try {
+      String id = context.getTableId(name).canonical();
+      byte[] now = context.getZooReader().getData(context.getZooKeeperRoot() + Constants.ZTABLES + "/" + id
+          + Constants.ZTABLE_NAME);
+      if (new String(now, StandardCharsets.UTF_8).equals(simple)) {
+        return;
+      }
+    } catch (TableNotFoundException | KeeperException e) {
+      // not known here yet, or its table is gone: read the names again
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    context.clearTableListCache();
+  }
+
+  private AccumuloClient begin() {
+    switching.readLock().lock();
+    return client();
+  }
+
+  /** After an operation of the main client, the second client's names are read again on its next use. */
+  private void end(AccumuloClient by) {
+    try {
+      AccumuloClient apart = ops;
+      if (by == main && apart instanceof ClientContext context && apart != main) {
+        context.clearTableListCache();
+      }
+    } finally {
+      switching.readLock().unlock();
+    }
+  }
+
+  private void seen(AccumuloClient by, String name, boolean exists) {
+    if (by != main) {
+      awaitSeen(name, exists);
+    }
+  }
+
+  /**
+   * Makes the second client (for a thread that works in the background) and switches the operations to it
+   * once no operation is under way, with no names of its own cached from before (a client of another store
+   * in this process may share its cache).
+   */
   void prepare() {
-    AccumuloClient made;
     synchronized (this) {
       if (ops != null || closed) {
         return;
       }
     }
-    made = apart(main);
-    made.tableOperations().list(); // its first read of every name, here rather than in a caller's operation
-    synchronized (this) {
-      if (ops == null && !closed) {
-        ops = made;
-        return;
+    AccumuloClient made = apart(main);
+    boolean taken = false;
+    switching.writeLock().lock();
+    try {
+      synchronized (this) {
+        if (ops == null && !closed && made != main && made instanceof ClientContext context) {
+          context.clearTableListCache();
+          ops = made;
+          taken = true;
+        }
       }
+    } finally {
+      switching.writeLock().unlock();
     }
-    if (made != main) {
+    if (taken) {
+      made.tableOperations().list(); // its first read of every name, here rather than in a caller's operation
+    } else if (made != main) {
       made.close();
     }
   }
@@ -115,12 +222,20 @@ final class TableOpsClient implements AutoCloseable {
     }
   }
 
+  /** Closes the second client once no operation is under way; later operations go through the main client. */
   @Override
-  public synchronized void close() {
-    closed = true;
-    if (ops != null && ops != main) {
-      ops.close();
+  public void close() {
+    switching.writeLock().lock();
+    try {
+      synchronized (this) {
+        closed = true;
+        if (ops != null && ops != main) {
+          ops.close();
+        }
+        ops = null;
+      }
+    } finally {
+      switching.writeLock().unlock();
     }
-    ops = null;
   }
 }

@@ -32,7 +32,7 @@ public final class DropTablesAfterEachClass implements AfterAllCallback {
       } else if (t.startsWith(SpareTables.PREFIX + "claims_" + java.util.HexFormat.of().formatHex(
           MiniAccumulo.client().whoami().getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
         // spares claimed as temporaries of runs left open: only a sweep minutes later would delete them
-        new SpareClaims(client, t).claimed().keySet().stream().filter(tables::contains).forEach(left::add);
+        new SpareClaims(new TableOpsClient(client), t).claimed().keySet().stream().filter(tables::contains).forEach(left::add);
       }
     }
     ExecutorService pool = Executors.newFixedThreadPool(4); // the manager runs FATE operations 4 at a time

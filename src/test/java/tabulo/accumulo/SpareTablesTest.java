@@ -164,7 +164,7 @@ class SpareTablesTest {
     AccumuloClient root = MiniAccumulo.client();
     TableSettings plain = TableSettings.defaults();
     try (SpareTables pool = new SpareTables(tableOps(root), "root");
-        SpareClaims claims = new SpareClaims(root, SpareTables.PREFIX + "claims_" + hex("root"))) {
+        SpareClaims claims = new SpareClaims(new TableOpsClient(root), SpareTables.PREFIX + "claims_" + hex("root"))) {
       pool.refill();
       awaitSpares(root, plain);
       root.tableOperations().create("spt_live_run");
