@@ -78,21 +78,24 @@ public final class DatasetLoader {
   private static long[] loadVertices(Store store, Dataset d, String table, Progress progress) {
     long[] ids = new long[1024];
     int n = 0;
+    KeyText key = new KeyText();
     try (TextLines lines = new TextLines(d.vertexFile(), progress);
         StagedCells cells = new StagedCells(store, table)) {
-      for (String[] f = lines.next(); f != null; f = lines.next()) {
-        if (f.length == 0) {
+      LineFields f = lines.fields();
+      while (lines.nextLine()) {
+        if (f.count() == 0) {
           continue;
         }
-        if (f.length != 1) {
-          throw lines.error("expected one vertex id, found " + f.length + " fields");
+        if (f.count() != 1) {
+          throw lines.error("expected one vertex id, found " + f.count() + " fields");
         }
-        long id = lines.id(f[0]);
+        long id = lines.id(0);
         if (n == ids.length) {
           ids = Arrays.copyOf(ids, n * 2);
         }
         ids[n++] = id;
-        cells.add(key(id), VERTEX, ONE);
+        key.of(id, f, 0);
+        cells.add(key.bytes, key.from, key.to, VERTEX, 0, VERTEX.length, ONE, 0, ONE.length);
       }
       cells.finish();
     }
@@ -111,48 +114,83 @@ public final class DatasetLoader {
 
   private static Edges loadEdges(Store store, Dataset d, String table, long[] ids, boolean directed, int fields,
       int weightField, Progress progress) {
+    VertexSet vertices = new VertexSet(ids);
     long count = 0;
     String negative = "";
+    KeyText source = new KeyText();
+    KeyText target = new KeyText();
     try (TextLines lines = new TextLines(d.edgeFile(), progress);
         StagedCells cells = new StagedCells(store, table)) {
-      for (String[] f = lines.next(); f != null; f = lines.next()) {
-        if (f.length == 0) {
+      LineFields f = lines.fields();
+      while (lines.nextLine()) {
+        if (f.count() == 0) {
           continue;
         }
-        if (f.length != fields) {
+        if (f.count() != fields) {
           throw lines.error("expected " + fields + " fields (source, target" + (fields > 2 ? " and the edge "
-              + "properties of " + d.properties().getFileName() : "") + "), found " + f.length);
+              + "properties of " + d.properties().getFileName() : "") + "), found " + f.count());
         }
-        long u = lines.id(f[0]);
-        long v = lines.id(f[1]);
-        for (long x : new long[] {u, v}) {
-          if (Arrays.binarySearch(ids, x) < 0) {
-            throw lines.error("vertex " + x + " is not in " + d.vertexFile());
-          }
+        long u = lines.id(0);
+        long v = lines.id(1);
+        if (!vertices.contains(u)) {
+          throw lines.error("vertex " + u + " is not in " + d.vertexFile());
+        }
+        if (!vertices.contains(v)) {
+          throw lines.error("vertex " + v + " is not in " + d.vertexFile());
         }
         byte[] value = ONE;
+        int valueFrom = 0;
+        int valueTo = ONE.length;
         if (weightField >= 0) {
-          String w = f[2 + weightField];
-          double x;
-          try {
-            x = Double.parseDouble(w);
-          } catch (NumberFormatException e) {
-            throw lines.error("weight '" + w + "' is not a number");
+          int w = 2 + weightField;
+          value = f.bytes();
+          valueFrom = f.start(w);
+          valueTo = f.end(w);
+          if (!NumberText.nonNegativeDecimal(value, valueFrom, valueTo)) {
+            String text = f.text(w);
+            double x;
+            try {
+              x = Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+              throw lines.error("weight '" + text + "' is not a number");
+            }
+            if (x < 0 && negative.isEmpty()) {
+              negative = lines.place() + ": negative weight " + text;
+            }
           }
-          if (x < 0 && negative.isEmpty()) {
-            negative = lines.place() + ": negative weight " + w;
-          }
-          value = w.getBytes(StandardCharsets.UTF_8);
         }
-        cells.add(key(u), key(v), value);
+        source.of(u, f, 0);
+        target.of(v, f, 1);
+        cells.add(source.bytes, source.from, source.to, target.bytes, target.from, target.to, value, valueFrom,
+            valueTo);
         if (!directed && u != v) {
-          cells.add(key(v), key(u), value);
+          cells.add(target.bytes, target.from, target.to, source.bytes, source.from, source.to, value,
+              valueFrom, valueTo);
         }
         count++;
       }
       cells.finish();
     }
     return new Edges(count, negative);
+  }
+
+  /** A vertex's key as a slice: the field it was read from when that is its decimal text, else made. */
+  private static final class KeyText {
+    byte[] bytes;
+    int from;
+    int to;
+
+    void of(long id, LineFields f, int field) {
+      if (NumberText.canonical(f.bytes(), f.start(field), f.end(field))) {
+        bytes = f.bytes();
+        from = f.start(field);
+        to = f.end(field);
+      } else {
+        bytes = key(id);
+        from = 0;
+        to = bytes.length;
+      }
+    }
   }
 
   /** A vertex's key: its id in decimal. */

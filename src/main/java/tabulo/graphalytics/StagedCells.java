@@ -26,6 +26,17 @@ final class StagedCells implements AutoCloseable {
 
   void add(byte[] row, byte[] qualifier, byte[] value) {
     run.add(row, EMPTY, qualifier, EMPTY, value);
+    submitFull();
+  }
+
+  /** Adds the cell of row {@code row[rowFrom..rowTo)}, qualifier and value likewise (copied, not kept). */
+  void add(byte[] row, int rowFrom, int rowTo, byte[] qualifier, int qualifierFrom, int qualifierTo,
+      byte[] value, int valueFrom, int valueTo) {
+    run.add(row, rowFrom, rowTo, qualifier, qualifierFrom, qualifierTo, value, valueFrom, valueTo);
+    submitFull();
+  }
+
+  private void submitFull() {
     if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
       run = runs.submit(run);
     }

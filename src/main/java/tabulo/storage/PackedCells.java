@@ -60,6 +60,24 @@ public final class PackedCells {
     size = put(at, value, 0, value.length);
   }
 
+  /**
+   * Adds a cell of the empty family and visibility given as slices: its row {@code row[rowFrom..rowTo)}, its
+   * qualifier and its value likewise (copied, not kept).
+   */
+  public void add(byte[] row, int rowFrom, int rowTo, byte[] qualifier, int qualifierFrom, int qualifierTo,
+      byte[] value, int valueFrom, int valueTo) {
+    int rowLength = rowTo - rowFrom;
+    int qualifierLength = qualifierTo - qualifierFrom;
+    int at = reserve(rowLength + qualifierLength + valueTo - valueFrom, RowPrefixSort.prefix(row, rowFrom,
+        rowLength));
+    noteColumn(rowLength, 0, qualifier, qualifierFrom, qualifierLength);
+    at = put(at, row, rowFrom, rowLength);
+    at = put(at, row, 0, 0);
+    at = put(at, qualifier, qualifierFrom, qualifierLength);
+    at = put(at, row, 0, 0);
+    size = put(at, value, valueFrom, valueTo - valueFrom);
+  }
+
   /** Adds a copy of a cell given as slices of its array (its timestamp and delete flag are not kept). */
   public void add(CellSlices c) {
     byte[] b = c.bytes();
