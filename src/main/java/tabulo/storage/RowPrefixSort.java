@@ -45,6 +45,8 @@ public final class RowPrefixSort {
 
   /** Runs at most this long are finished by comparisons rather than by another radix digit. */
   private static final int SMALL_RUN = 32;
+  /** Runs at most this long are sorted by insertion. */
+  private static final int INSERTION_RUN = 16;
 
   private static final VarHandle BIG_ENDIAN_LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
@@ -93,10 +95,12 @@ public final class RowPrefixSort {
         byPrefix(deeper, run, 0, run.length);
         resolveTies(deeper, run, 0, run.length, depth + 1, rows, ties);
         System.arraycopy(run, 0, ids, a, run.length);
-      } else if (b - a > 1) {
+      } else if (b - a > INSERTION_RUN) {
         int[] run = Arrays.copyOfRange(ids, a, b);
         mergeSort(run.clone(), run, 0, run.length, ties);
         System.arraycopy(run, 0, ids, a, run.length);
+      } else if (b - a > 1) {
+        insertionSort(ids, a, b, ties); // in place: most ties are a few cells of one row, not worth two copies
       }
       a = b;
     }
@@ -121,18 +125,23 @@ public final class RowPrefixSort {
     return true;
   }
 
+  /** Sorts a[lo, hi) in place, stably. */
+  private static void insertionSort(int[] a, int lo, int hi, TieOrder ties) {
+    for (int i = lo + 1; i < hi; i++) {
+      int id = a[i];
+      int j = i - 1;
+      while (j >= lo && ties.compare(a[j], id) > 0) {
+        a[j + 1] = a[j];
+        j--;
+      }
+      a[j + 1] = id;
+    }
+  }
+
   /** Sorts src[lo, hi) into dst[lo, hi); src and dst start with equal contents. */
   private static void mergeSort(int[] src, int[] dst, int lo, int hi, TieOrder ties) {
-    if (hi - lo <= 16) {
-      for (int i = lo + 1; i < hi; i++) {
-        int id = dst[i];
-        int j = i - 1;
-        while (j >= lo && ties.compare(dst[j], id) > 0) {
-          dst[j + 1] = dst[j];
-          j--;
-        }
-        dst[j + 1] = id;
-      }
+    if (hi - lo <= INSERTION_RUN) {
+      insertionSort(dst, lo, hi, ties);
       return;
     }
     int mid = (lo + hi) >>> 1;

@@ -107,6 +107,63 @@ class PackedCellsTest {
     assertEquals(expected, actual);
   }
 
+  /**
+   * Many rows of a few cells each (tie groups of every size up to past the radix pass's), the cells given
+   * as slices of a larger array for half of them: the order is a comparison sort's of (row, qualifier),
+   * the last of equal keys first, and each cell reads back as given.
+   */
+  @Test
+  void rowsOfFewCellsGivenAsSlicesSortAsAComparisonSortsThem() {
+    Random rnd = new Random(9);
+    PackedCells cells = new PackedCells();
+    List<String[]> added = new ArrayList<>();
+    int i = 0;
+    for (int row = 0; row < 400; row++) {
+      String r = Integer.toString(rnd.nextInt(row < 200 ? 1000 : 100_000_000)); // repeats among the first
+      for (int k = 1 + rnd.nextInt(40); k > 0; k--, i++) {
+        String[] cell = {r, Integer.toString(rnd.nextInt(50)), "w" + i};
+        if (rnd.nextBoolean()) {
+          byte[] line = b("#" + cell[0] + " " + cell[1] + " " + cell[2] + "#");
+          int rowTo = 1 + cell[0].length();
+          int qualifierTo = rowTo + 1 + cell[1].length();
+          cells.add(line, 1, rowTo, line, rowTo + 1, qualifierTo, line, qualifierTo + 1, line.length - 1);
+        } else {
+          cells.add(b(cell[0]), new byte[0], b(cell[1]), new byte[0], b(cell[2]));
+        }
+        added.add(cell);
+      }
+    }
+    List<String> expected = new ArrayList<>();
+    List<Integer> order = new ArrayList<>();
+    for (int j = 0; j < added.size(); j++) {
+      order.add(j);
+    }
+    order.sort((x, y) -> {
+      int c = Arrays.compareUnsigned(b(added.get(x)[0]), b(added.get(y)[0]));
+      c = c != 0 ? c : Arrays.compareUnsigned(b(added.get(x)[1]), b(added.get(y)[1]));
+      return c != 0 ? c : Integer.compare(y, x);
+    });
+    order.forEach(j -> expected.add(String.join("|", added.get(j)[0], "", added.get(j)[1], "", added.get(j)[2])));
+    List<String> actual = new ArrayList<>();
+    cells.appendSorted(new SortedLoader() {
+      @Override
+      public void append(Key key, Value value) {
+        actual.add(String.join("|", key.getRow().toString(), key.getColumnFamily().toString(),
+            key.getColumnQualifier().toString(), key.getColumnVisibility().toString(), value.toString()));
+      }
+
+      @Override
+      public void nextRun() {}
+
+      @Override
+      public void close() {}
+
+      @Override
+      public void abort() {}
+    });
+    assertEquals(expected, actual);
+  }
+
   private static byte[] b(String s) {
     return s.getBytes(StandardCharsets.UTF_8);
   }
