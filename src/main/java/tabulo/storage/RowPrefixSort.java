@@ -58,6 +58,9 @@ public final class RowPrefixSort {
     if (len >= 8) {
       return (long) BIG_ENDIAN_LONG.get(row, off); // one load, no loop (a scan takes two per merged cell)
     }
+    if (len > 0 && off + 8 <= row.length) { // a short row inside a larger array: one load, the rest masked off
+      return (long) BIG_ENDIAN_LONG.get(row, off) & (-1L << ((8 - len) << 3));
+    }
     long p = 0;
     for (int i = 0; i < 8; i++) {
       p = (p << 8) | (i < len ? row[off + i] & 0xff : 0);
