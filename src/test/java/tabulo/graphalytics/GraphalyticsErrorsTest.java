@@ -86,6 +86,32 @@ public class GraphalyticsErrorsTest {
     }
   }
 
+  /**
+   * Ids written with leading zeros or a plus sign, fields split by tabs and runs of spaces, lines ended by
+   * CR LF or CR alone: the edges load under their ids' decimal keys (hand-worked), and an error after
+   * such lines names the line as a text editor counts them.
+   */
+  @Test
+  void idsWrittenAnyWayLoadAsTheirDecimalKeys() throws IOException {
+    try (Store store = GraphalyticsTest.open(dir)) {
+      String base = GraphalyticsTest.write(dir, "any", false, "1 2 3 10", "1 2 1", 1, 1);
+      Files.writeString(Path.of(base + ".v"), "001\r\n+2\r3\n\t10 \n");
+      Files.writeString(Path.of(base + ".e"), "001\t+2  0.5\r\n\r\n 2 3\t1.5\r0010 +0003 2e0");
+      GraphalyticsDriver.load(store, base, null, true, () -> false);
+      List<String> cells = new ArrayList<>();
+      for (Map.Entry<org.apache.accumulo.core.data.Key, org.apache.accumulo.core.data.Value> e
+          : store.scanAll("any", tabulo.storage.ScanSpec.all())) {
+        cells.add(e.getKey().getRow() + " " + e.getKey().getColumnQualifier() + " " + e.getValue());
+      }
+      assertEquals(List.of("1 2 0.5", "10 3 2e0", "2 1 0.5", "2 3 1.5", "3 10 2e0", "3 2 1.5"), cells);
+
+      Files.writeString(Path.of(base + ".e"), "1 2 0.5\r\n\r2 3 1.5\r\n2 7 1");
+      String m = assertThrows(TabuloException.class, () -> GraphalyticsDriver.load(store, base, null, true,
+          () -> false)).getMessage();
+      assertTrue(m.contains("any.e line 4") && m.contains("vertex 7 is not in"), m);
+    }
+  }
+
   /** A load failing on its last line leaves the graph loaded before, and its stamp, as they were. */
   @Test
   void aFailedLoadLeavesTheLoadedGraph() throws IOException {
