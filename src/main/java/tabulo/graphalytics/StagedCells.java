@@ -13,7 +13,6 @@ import tabulo.storage.Store;
 final class StagedCells implements AutoCloseable {
   static int runCells = 1_000_000; // tests use small runs
   private static final int RUN_BYTES = 128 << 20;
-  private static final byte[] EMPTY = new byte[0];
   private final SortedLoader loader;
   private final BackgroundRunLoader runs;
   private PackedCells run = new PackedCells();
@@ -24,19 +23,10 @@ final class StagedCells implements AutoCloseable {
     runs = new BackgroundRunLoader(loader);
   }
 
-  void add(byte[] row, byte[] qualifier, byte[] value) {
-    run.add(row, EMPTY, qualifier, EMPTY, value);
-    submitFull();
-  }
-
   /** Adds the cell of row {@code row[rowFrom..rowTo)}, qualifier and value likewise (copied, not kept). */
   void add(byte[] row, int rowFrom, int rowTo, byte[] qualifier, int qualifierFrom, int qualifierTo,
       byte[] value, int valueFrom, int valueTo) {
     run.add(row, rowFrom, rowTo, qualifier, qualifierFrom, qualifierTo, value, valueFrom, valueTo);
-    submitFull();
-  }
-
-  private void submitFull() {
     if (run.count() >= runCells || run.bytes() >= RUN_BYTES) {
       run = runs.submit(run);
     }
