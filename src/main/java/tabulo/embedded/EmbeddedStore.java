@@ -48,6 +48,8 @@ import tabulo.storage.TabuloException;
  */
 public final class EmbeddedStore implements Store {
   public static final String ROOT = "root";
+  /** What a {@link #sideFile} name ends with: no name the engine gives a file of its own does. */
+  static final String SIDE_FILE_SUFFIX = ".side";
 
   private final Path dir;
   private final String user;
@@ -394,6 +396,21 @@ public final class EmbeddedStore implements Store {
     Table t = table(table);
     Table.Sizes sizes = t.sizes();
     return new TableInfo(table, sizes.entries(), t.tabletCount(), sizes.files(), sizes.bytes());
+  }
+
+  @Override
+  public String contentVersion(String table) {
+    Table t = table(table);
+    String v = t.contentVersion();
+    return v == null ? null : t.tableId().canonical() + "-" + v;
+  }
+
+  @Override
+  public Path sideFile(String table, String name) {
+    if (!name.matches("[A-Za-z0-9-]+")) {
+      throw new IllegalArgumentException("a side file's name is letters, digits and '-': " + name);
+    }
+    return tableDir(idOf(table)).resolve(name + SIDE_FILE_SUFFIX);
   }
 
   @Override

@@ -3,6 +3,9 @@ package tabulo.embedded;
 import tabulo.util.PrivateFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +15,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -290,6 +294,41 @@ final class Table {
       entries += t.entriesInMemory();
     }
     return new Sizes(entries, files, bytes);
+  }
+
+  /**
+   * A digest of what scans of this table see (its files, iterators and properties), or null while an open
+   * tablet holds writes in memory: see {@link tabulo.storage.Store#contentVersion}. File names are never
+   * reused within a table, so new files give a new digest. Memory is checked before the files, under the
+   * manifest's lock: a flush commits its file there before it drops the memtable, so a write is either
+   * still in memory or already in a file named here.
+   */
+  String contentVersion() {
+    List<Tablet> open = openTablets(); // not under the manifest's lock: opening a tablet takes the two the other way
+    StringBuilder sb = new StringBuilder();
+    synchronized (manifest) {
+      for (Tablet t : open) {
+        if (t.entriesInMemory() > 0) {
+          return null;
+        }
+      }
+      for (int i = 0; i < manifest.tablets.size(); i++) {
+        for (TableManifest.FileMeta f : manifest.tablets.get(i).files) {
+          sb.append("file ").append(i).append(' ').append(f.name()).append(' ').append(f.entries()).append(' ')
+              .append(f.bytes()).append('\n');
+        }
+      }
+      manifest.iterators.forEach((scope, list) -> list.forEach(is -> sb.append("iterator ").append(scope)
+          .append(' ').append(is.getPriority()).append(' ').append(is.getName()).append(' ')
+          .append(is.getIteratorClass()).append(' ').append(new TreeMap<>(is.getOptions())).append('\n')));
+      manifest.properties.forEach((k, v) -> sb.append("property ").append(k).append('=').append(v).append('\n'));
+    }
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(sb.toString().getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e); // every Java platform has SHA-256
+    }
   }
 
   // ---------------------------------------------------------------- metadata

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
+import tabulo.algorithms.resident.Resident;
 import tabulo.ops.Session;
 import tabulo.ops.Workspace;
 import tabulo.storage.Store;
@@ -61,6 +62,7 @@ public final class DatasetLoader {
       long[] ids = loadVertices(store, d, vertices, progress);
       s.checkCancelled();
       Edges e = loadEdges(store, d, edges, ids, directed, 2 + properties.size(), weightField, progress);
+      Resident.keepImage(s, edges, weightField >= 0); // G's arrays for the runs, kept beside G (part of the load)
       LoadedGraph.Stamp result = new LoadedGraph.Stamp(fingerprint, ids.length, e.count, directed, weight,
           e.negative);
       LoadedGraph.writeStamp(store, stamp, result);

@@ -126,6 +126,28 @@ public interface Store extends AutoCloseable {
   /** Major-compacts every tablet of the table into one file, applying majc iterators; waits for it. */
   void compact(String table);
 
+  /**
+   * A token for what a scan of {@code table} sees now, for a cache derived from its contents: while the
+   * token stays equal, so do the table's cells, iterators and settings; any write, load, compaction,
+   * iterator change, or a delete and re-create under the same name gives another token (a rename keeps
+   * it). Null when the host cannot tell cheaply, or while the table holds writes not yet in its files: the
+   * caller then reads the table. Null by default (Accumulo).
+   */
+  default String contentVersion(String table) {
+    return null;
+  }
+
+  /**
+   * Where a cache derived from {@code table}'s contents may be kept as a file named {@code name} (letters,
+   * digits and '-'): beside the table's data, deleted with the table, kept through renames. The host never
+   * reads it, so whoever writes it records {@link #contentVersion} in it and checks it before use; a
+   * temporary {@code name.tmp} beside it is removed when the table is next opened. Null by default: the
+   * host keeps none (Accumulo).
+   */
+  default Path sideFile(String table, String name) {
+    return null;
+  }
+
   // ---- security ----
 
   /** Grants exactly these authorizations to the user (replacing earlier grants). Only the root user may. */

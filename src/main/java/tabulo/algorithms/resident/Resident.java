@@ -20,6 +20,8 @@ import tabulo.storage.TableNames;
  * <li>for an algorithm writing a {@link Target}: OUT is a plain new table (a mask, an accumulator, a
  * temporary or an existing table take the operations' way, and their errors).
  * </ul>
+ * A held graph is taken from its image beside the table when one is current ({@link ResidentImage}, made
+ * by {@link #keepImage}), and read from the table otherwise.
  */
 public final class Resident {
   private Resident() {}
@@ -61,7 +63,20 @@ public final class Resident {
     if (out != null) {
       TableNames.checkUserTable(out); // before the graph is read
     }
-    return ResidentGraphLoader.load(s, g.table(), maxEdges, values);
+    ResidentGraph kept = ResidentImage.read(s, g.table(), maxEdges, values);
+    return kept != null ? kept : ResidentGraphLoader.load(s, g.table(), maxEdges, values);
+  }
+
+  /**
+   * Reads graph table {@code table} as an algorithm held in memory would (with each edge's value by the
+   * session's codec too when {@code values}) and keeps its image beside the table ({@link ResidentImage}),
+   * so that later algorithms on it, in this process or another, take its arrays from there while the table
+   * is unchanged instead of reading every cell. Returns whether it kept one: not on a host without side
+   * files (Accumulo), for a graph not held in memory (labelled cells, too many edges), or when the table
+   * changed while it was read. For a writer of the store.
+   */
+  public static boolean keepImage(Session s, String table, boolean values) {
+    return ResidentImage.write(s, table, maxEdges(), values);
   }
 
   /** The largest graph, in cells, held in memory: about 1/64 of the heap (its arrays and keys fit twice over). */

@@ -108,7 +108,7 @@ class ResidentGraphTest {
   }
 
   /** Row -> its columns (family:qualifier), every column key also a vertex, as a reader scans them. */
-  private static Map<String, TreeSet<String>> bruteForce(Store store, String table, Authorizations auths) {
+  static Map<String, TreeSet<String>> bruteForce(Store store, String table, Authorizations auths) {
     Map<String, TreeSet<String>> adj = new TreeMap<>();
     for (Entry<Key, Value> e : store.scanAll(table, ScanSpec.all().auths(auths))) {
       String column = new String(Columns.key(e.getKey().getColumnFamilyData().toArray(),
@@ -119,7 +119,7 @@ class ResidentGraphTest {
     return adj;
   }
 
-  private static void assertGraph(Map<String, TreeSet<String>> expected, ResidentGraph g) {
+  static void assertGraph(Map<String, TreeSet<String>> expected, ResidentGraph g) {
     List<byte[]> keys = new ArrayList<>();
     expected.keySet().forEach(k -> keys.add(k.getBytes(StandardCharsets.UTF_8)));
     keys.sort(java.util.Arrays::compareUnsigned);
