@@ -148,13 +148,19 @@ public class ShortestPathsTest {
         String out = "SP" + (n++);
         List<Long> runs = new java.util.ArrayList<>();
         List<Long> changes = new java.util.ArrayList<>();
+        int rounds;
         try (Session s = Session.open(store).onRunEnd(k -> runs.add(1L))) {
-          ShortestPaths.run(s.matrix("G"), Target.table(out),
+          rounds = ShortestPaths.run(s.matrix("G"), Target.table(out),
               DEFAULTS.from(from).listener((i, c) -> changes.add(Math.round(c))));
         }
         assertEquals(TestGraphs.vector(dijkstra(adj, from), "distance"), Matrices.read(store, out), from);
         assertEquals(0, changes.get(changes.size() - 1), "the last round changes nothing");
+        assertEquals(rounds, changes.size());
         assertEquals(1, runs.size(), "over the arrays: one write");
+        try (Session s = Session.open(store).inMemory(false)) { // Bellman-Ford's rounds in tables
+          assertEquals(ShortestPaths.run(s.matrix("G"), Target.table(out + "T"), DEFAULTS.from(from)), rounds,
+              "Dijkstra's search over the arrays counts Bellman-Ford's rounds: " + from);
+        }
       }
       put(store, "NEG", new String[][] {{"a", "b", "1"}, {"b", "c", "-2"}, {"a", "c", "5"}, {"c", "d", "0.5"}});
       put(store, "CYC", new String[][] {{"a", "b", "1"}, {"b", "c", "-2"}, {"c", "a", "0.5"}, {"x", "y", "1"}});
