@@ -162,6 +162,48 @@ public final class ResidentGraph {
   }
 
   /**
+   * G^T: each vertex's in-edges as its targets, their sources in id order (a counting sort of the edges by
+   * target, taken in source order); no weights.
+   */
+  ResidentGraph transposed() {
+    int n = keys.length;
+    int[] off = new int[n + 1];
+    for (int t : targets) {
+      off[t + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      off[v + 1] += off[v];
+    }
+    int[] fill = Arrays.copyOf(off, n);
+    int[] sources = new int[targets.length];
+    for (int u = 0; u < n; u++) {
+      for (int k = offsets[u]; k < offsets[u + 1]; k++) {
+        sources[fill[targets[k]]++] = u;
+      }
+    }
+    return new ResidentGraph(keys, off, sources);
+  }
+
+  /**
+   * Vertex ranges [from, to) of about equal edges plus vertices, at most {@code count}, in order: for a pass
+   * over each vertex's edges split over workers.
+   */
+  List<int[]> edgeStretches(int count) {
+    long total = (long) keys.length + targets.length;
+    List<int[]> out = new ArrayList<>();
+    int from = 0;
+    for (int u = 0; u < keys.length; u++) {
+      long done = (long) u + 1 + offsets[u + 1];
+      if (done * count >= total * (out.size() + 1) && u + 1 < keys.length) {
+        out.add(new int[] {from, u + 1});
+        from = u + 1;
+      }
+    }
+    out.add(new int[] {from, keys.length});
+    return out;
+  }
+
+  /**
    * This graph with the row keys of table {@code table} added as vertices (those already here change
    * nothing; the others have no edge): for a vertex set larger than G's keys, such as LDBC's .v file.
    */

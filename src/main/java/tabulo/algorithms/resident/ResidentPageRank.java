@@ -1,17 +1,22 @@
 package tabulo.algorithms.resident;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import tabulo.algorithms.PageRank;
+import tabulo.kernel.Tasks;
 import tabulo.ops.Matrix;
 import tabulo.ops.Session;
 import tabulo.storage.TabuloException;
 
 /**
- * {@link PageRank}'s power iteration over G's arrays: each round pushes every vertex's damped share
- * d r(u) / outdeg(u) along its out-edges, sums the rank of the dangling vertices (no out-edge) to spread it
- * evenly, adds the base (1-d)/N and sums |r' - r| for the same stopping rule; the ranks are then written
- * in key order. The vertices of {@link PageRank.Options#vertices} join G's as vertices without edges.
+ * {@link PageRank}'s power iteration over G's arrays: each round every vertex v gathers the damped shares
+ * d r(u) / outdeg(u) of its in-neighbours u (over G^T, in u's order: the sum a push along each u's
+ * out-edges in id order makes, to the last bit), stretches of vertices on the session's workers; the rank
+ * of the dangling vertices (no out-edge) is summed to spread it evenly, the base (1-d)/N added and
+ * |r' - r| summed, in id order, for the same stopping rule; the ranks are then written in key order. The
+ * vertices of {@link PageRank.Options#vertices} join G's as vertices without edges.
  */
 public final class ResidentPageRank {
   private ResidentPageRank() {}
@@ -22,10 +27,14 @@ public final class ResidentPageRank {
     ResidentGraph g = o.vertices() == null ? held : held.withVerticesOf(s, o.vertices());
     int n = g.vertices();
     int[] offsets = g.offsets();
-    int[] targets = g.targets();
+    ResidentGraph in = g.transposed();
+    int[] inOffsets = in.offsets();
+    int[] sources = in.targets();
+    List<int[]> stretches = in.edgeStretches(Math.max(1, s.workers()));
     double d = o.damping();
     double[] r = new double[n];
     double[] next = new double[n];
+    double[] share = new double[n]; // d r(u) / outdeg(u), 0 for a dangling u
     Arrays.fill(r, 1.0 / n);
     double change = Double.NaN;
     int iterations = 0;
@@ -35,19 +44,29 @@ public final class ResidentPageRank {
         throw new TabuloException("pagerank: cancelled at iteration " + (iterations + 1));
       }
       double dangling = 0;
-      Arrays.fill(next, 0);
       for (int u = 0; u < n; u++) {
-        int from = offsets[u];
-        int to = offsets[u + 1];
-        if (from == to) {
+        int degree = offsets[u + 1] - offsets[u];
+        if (degree == 0) {
           dangling += r[u];
-          continue;
-        }
-        double share = d * r[u] / (to - from);
-        for (int k = from; k < to; k++) {
-          next[targets[k]] += share;
+          share[u] = 0;
+        } else {
+          share[u] = d * r[u] / degree;
         }
       }
+      double[] gathered = next;
+      List<Runnable> parts = new ArrayList<>();
+      for (int[] stretch : stretches) {
+        parts.add(() -> {
+          for (int v = stretch[0]; v < stretch[1]; v++) {
+            double sum = 0;
+            for (int k = inOffsets[v]; k < inOffsets[v + 1]; k++) {
+              sum += share[sources[k]];
+            }
+            gathered[v] = sum;
+          }
+        });
+      }
+      Tasks.runAll(s.workers(), "tabulo-pagerank", parts);
       double base = (1 - d) / n + d * dangling / n;
       change = 0;
       for (int v = 0; v < n; v++) {
