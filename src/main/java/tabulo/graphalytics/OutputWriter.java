@@ -1,19 +1,18 @@
 package tabulo.graphalytics;
 
-import java.io.BufferedWriter;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.Map.Entry;
-
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 
 import tabulo.ops.Session;
+import tabulo.rfile.CellFields;
+import tabulo.storage.Cells;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.TabuloException;
@@ -22,8 +21,8 @@ import tabulo.storage.TabuloException;
  * Writes LDBC's output file: one line {@code id value} per vertex of the vertex table, in key order, the
  * result table's value where it has one and otherwise the value of a vertex the algorithm did not reach
  * (BFS 9223372036854775807, SSSP Infinity, the source itself 0; WCC and CDLP the vertex's own id; LCC 0).
- * Both tables are read in key order together, so only WCC holds anything per vertex: each component's
- * smallest id, compared as integers, which is its label.
+ * Both tables are read in key order together, cell by cell as bytes, so only WCC holds anything per
+ * vertex: each component's smallest id, compared as integers, which is its label.
  */
 final class OutputWriter {
   private OutputWriter() {}
@@ -31,27 +30,33 @@ final class OutputWriter {
   /** Writes {@code file}; returns the lines written. */
   static long write(Session s, LoadedGraph g, String result, Algorithm a, long source, Path file) {
     Map<String, Long> smallest = a == Algorithm.WCC ? smallestPerComponent(s, result) : null;
+    byte[] sourceKey = DatasetLoader.key(source);
     long lines = 0;
-    try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    try (OutputStream w = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
         Scan vertices = s.store().scan(g.vertices(), ScanSpec.all().auths(s.auths()));
         Scan values = s.store().scan(result, ScanSpec.all().auths(s.auths()))) {
-      Iterator<Entry<Key, Value>> r = values.iterator();
-      Entry<Key, Value> next = r.hasNext() ? r.next() : null;
-      String last = null;
-      for (Entry<Key, Value> v : vertices) {
-        String id = v.getKey().getRow().toString();
-        if (id.equals(last)) {
-          continue;
+      Cells v = vertices.cells();
+      Cells r = values.cells();
+      CellFields next = r.next();
+      byte[] last = null; // the vertex written last
+      for (CellFields c = v.next(); c != null; c = v.next()) {
+        byte[] id = c.row();
+        int n = c.rowLength();
+        if (last != null && Arrays.equals(id, 0, n, last, 0, last.length)) {
+          continue; // a vertex row with more than one cell
         }
-        last = id;
-        while (next != null && next.getKey().getRow().toString().compareTo(id) < 0) {
-          next = r.hasNext() ? r.next() : null; // a result row that is no vertex cannot be: skipped
+        last = Arrays.copyOf(id, n);
+        int order = 1;
+        while (next != null && (order = Arrays.compareUnsigned(next.row(), 0, next.rowLength(), id, 0, n)) < 0) {
+          next = r.next(); // a result row that is no vertex cannot be: skipped
         }
-        boolean has = next != null && next.getKey().getRow().toString().equals(id);
-        String value = has ? format(s, a, next.getValue(), smallest) : unreached(a, id, source);
-        w.write(id);
+        w.write(id, 0, n);
         w.write(' ');
-        w.write(value);
+        if (next != null && order == 0) {
+          writeValue(w, s, a, next, smallest);
+        } else {
+          w.write(unreached(a, id, n, sourceKey).getBytes(StandardCharsets.UTF_8));
+        }
         w.write('\n');
         lines++;
       }
@@ -61,24 +66,34 @@ final class OutputWriter {
     return lines;
   }
 
-  private static String format(Session s, Algorithm a, Value v, Map<String, Long> smallest) {
-    return switch (a) {
-      case BFS -> Long.toString((long) s.codec().decode(v.get()));
-      case CDLP -> v.toString();
-      case WCC -> Long.toString(smallest.get(v.toString()));
-      case LCC, PR, SSSP -> Double.toString(s.codec().decode(v.get()));
+  private static void writeValue(OutputStream w, Session s, Algorithm a, CellFields c, Map<String, Long> smallest)
+      throws IOException {
+    byte[] b = c.value();
+    int off = c.valueOffset();
+    int len = c.valueLength();
+    String text = switch (a) {
+      case CDLP -> null;
+      case BFS -> Long.toString((long) s.codec().decode(b, off, len));
+      case WCC -> Long.toString(smallest.get(new String(b, off, len, StandardCharsets.UTF_8)));
+      case LCC, PR, SSSP -> Double.toString(s.codec().decode(b, off, len));
     };
+    if (text == null) {
+      w.write(b, off, len);
+    } else {
+      w.write(text.getBytes(StandardCharsets.ISO_8859_1)); // digits, signs, '.', 'E', Infinity: ASCII
+    }
   }
 
   /** The value of a vertex without one in the result. */
-  private static String unreached(Algorithm a, String id, long source) {
-    boolean isSource = id.equals(Long.toString(source));
+  private static String unreached(Algorithm a, byte[] id, int length, byte[] source) {
+    boolean isSource = Arrays.equals(id, 0, length, source, 0, source.length);
     return switch (a) {
       case BFS -> isSource ? "0" : Long.toString(Long.MAX_VALUE);
       case SSSP -> isSource ? "0.0" : "Infinity";
-      case CDLP, WCC -> id;
+      case CDLP, WCC -> new String(id, 0, length, StandardCharsets.UTF_8);
       case LCC -> "0.0";
-      case PR -> throw new IllegalStateException("pagerank gave vertex " + id + " no rank");
+      case PR -> throw new IllegalStateException("pagerank gave vertex " + new String(id, 0, length,
+          StandardCharsets.UTF_8) + " no rank");
     };
   }
 
@@ -86,10 +101,17 @@ final class OutputWriter {
   private static Map<String, Long> smallestPerComponent(Session s, String result) {
     Map<String, Long> smallest = new HashMap<>();
     try (Scan values = s.store().scan(result, ScanSpec.all().auths(s.auths()))) {
-      for (Entry<Key, Value> e : values) {
-        smallest.merge(e.getValue().toString(), Long.parseLong(e.getKey().getRow().toString()), Math::min);
-      }
+      values.forEachCell(c -> {
+        smallest.merge(new String(c.value(), c.valueOffset(), c.valueLength(), StandardCharsets.UTF_8),
+            parseId(c.row(), c.rowLength()), Math::min);
+        return true;
+      });
     }
     return smallest;
+  }
+
+  /** A vertex key, a decimal id as the loader writes it, as a long. */
+  private static long parseId(byte[] b, int length) {
+    return Long.parseLong(new String(b, 0, length, StandardCharsets.US_ASCII));
   }
 }
