@@ -36,6 +36,7 @@ public final class ResidentGraph {
   private final int[] offsets;
   private final int[] targets;
   private final double[] weights;
+  private final boolean symmetric; // known to equal its transpose (else unknown)
 
   ResidentGraph(byte[][] keys, int[] offsets, int[] targets) {
     this(keys, offsets, targets, null);
@@ -43,10 +44,30 @@ public final class ResidentGraph {
 
   /** With {@code weights}: each edge's value, beside {@link #targets} (null: the structure only). */
   ResidentGraph(byte[][] keys, int[] offsets, int[] targets, double[] weights) {
+    this(keys, offsets, targets, weights, false);
+  }
+
+  /** With {@code symmetric}: known to have an edge (v, u) for each edge (u, v), so {@link #transposed} is itself. */
+  ResidentGraph(byte[][] keys, int[] offsets, int[] targets, double[] weights, boolean symmetric) {
     this.keys = keys;
     this.offsets = offsets;
     this.targets = targets;
     this.weights = weights;
+    this.symmetric = symmetric;
+  }
+
+  /** Whether this graph is known to be its own transpose (an undirected graph stored both ways). */
+  boolean knownSymmetric() {
+    return symmetric;
+  }
+
+  /** Whether the structure is its own transpose, found by transposing it (for a graph not yet known to be). */
+  boolean isSymmetric() {
+    if (symmetric) {
+      return true;
+    }
+    ResidentGraph t = transposed();
+    return Arrays.equals(offsets, t.offsets) && Arrays.equals(targets, t.targets);
   }
 
   /** The number of vertices. */
@@ -163,9 +184,12 @@ public final class ResidentGraph {
 
   /**
    * G^T: each vertex's in-edges as its targets, their sources in id order (a counting sort of the edges by
-   * target, taken in source order); no weights.
+   * target, taken in source order); no weights, or this graph when it is {@link #knownSymmetric}.
    */
   ResidentGraph transposed() {
+    if (symmetric) {
+      return this;
+    }
     int n = keys.length;
     int[] off = new int[n + 1];
     for (int t : targets) {
@@ -246,7 +270,7 @@ public final class ResidentGraph {
     for (int k = 0; k < targets.length; k++) {
       renumbered[k] = old[targets[k]]; // edges keep their order: sources and targets only renumbered, in order
     }
-    return new ResidentGraph(merged.toArray(new byte[0][]), off, renumbered, weights);
+    return new ResidentGraph(merged.toArray(new byte[0][]), off, renumbered, weights, symmetric);
   }
 
   /**

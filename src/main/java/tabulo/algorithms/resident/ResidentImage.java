@@ -30,15 +30,17 @@ import tabulo.util.PrivateFiles;
  * and, with the edges' values, the codec that read them. Checksums over its sections catch a damaged or
  * half-written file, which is then ignored. A host without side files or versions (Accumulo) keeps none.
  *
- * <p>Layout, little-endian: the magic {@code TBRG0001}; the header's length and the header (the version,
+ * <p>Layout, little-endian: the magic {@code TBRG0002}; the header's length and the header (the version,
  * the authorizations, the codec's name or "" without values, as length and UTF-8 bytes each; the vertex
- * count n, the edge count m, the keys' total bytes, the checksums of the structure and of the values);
+ * count n, the edge count m, the keys' total bytes, 1 if the graph is its own transpose (found when the
+ * image is made: an undirected graph stored both ways) else 0, the checksums of the structure and of the
+ * values);
  * the header's checksum; then the structure: the end of each vertex's key in the key bytes (n ints), the
  * key bytes (padded to 8), the CSR offsets (n + 1 ints), the targets (m ints); then the values (m doubles).
  */
 final class ResidentImage {
   static final String NAME = "resident-graph";
-  private static final long MAGIC = 0x3130303047524254L; // "TBRG0001" read little-endian
+  private static final long MAGIC = 0x3230303047524254L; // "TBRG0002" read little-endian
   private static final int CHUNK = 1 << 26; // bytes mapped or buffered at a time
 
   private ResidentImage() {}
@@ -99,7 +101,7 @@ final class ResidentImage {
         keys[v] = Arrays.copyOfRange(keyBytes, start, keyEnds[v]);
         start = keyEnds[v];
       }
-      return new ResidentGraph(keys, offsets, targets, weights);
+      return new ResidentGraph(keys, offsets, targets, weights, h.symmetric);
     } catch (NoSuchFileException e) {
       return null;
     } catch (IOException e) {
@@ -127,7 +129,7 @@ final class ResidentImage {
     Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
     try {
       write(g, new Header(version, auths(s), values ? s.codec().name() : "", g.vertices(), g.edges(),
-          keyBytes(g), 0, 0), tmp);
+          keyBytes(g), g.isSymmetric(), 0, 0), tmp);
       Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       deleteQuietly(tmp);
@@ -172,7 +174,8 @@ final class ResidentImage {
         valueSum = out.finishSection();
       }
       out.flush();
-      Header done = new Header(h.version, h.auths, h.codec, h.vertices, h.edges, h.keyBytes, structure, valueSum);
+      Header done = new Header(h.version, h.auths, h.codec, h.vertices, h.edges, h.keyBytes, h.symmetric, structure,
+          valueSum);
       ByteBuffer head = done.encode();
       long pos = 0;
       while (head.hasRemaining()) {
@@ -206,11 +209,12 @@ final class ResidentImage {
 
   /** What the image says about itself, before its sections. */
   private record Header(String version, String auths, String codec, int vertices, int edges, long keyBytes,
-      int structureChecksum, int valuesChecksum) {
+      boolean symmetric, int structureChecksum, int valuesChecksum) {
 
     /** The bytes the header takes: the magic, its length, its fields and its checksum. */
     private int length() {
-      return 8 + 4 + 3 * 4 + text(version).length + text(auths).length + text(codec).length + 4 + 4 + 8 + 4 + 4 + 4;
+      return 8 + 4 + 3 * 4 + text(version).length + text(auths).length + text(codec).length + 4 + 4 + 8 + 4 + 4 + 4
+          + 4;
     }
 
     long structureStart() {
@@ -228,7 +232,8 @@ final class ResidentImage {
         byte[] x = text(t);
         b.putInt(x.length).put(x);
       }
-      b.putInt(vertices).putInt(edges).putLong(keyBytes).putInt(structureChecksum).putInt(valuesChecksum);
+      b.putInt(vertices).putInt(edges).putLong(keyBytes).putInt(symmetric ? 1 : 0).putInt(structureChecksum)
+          .putInt(valuesChecksum);
       CRC32C crc = new CRC32C();
       crc.update(b.array(), 0, b.position());
       b.putInt((int) crc.getValue());
@@ -243,7 +248,7 @@ final class ResidentImage {
         return null;
       }
       int length = start.getInt(8);
-      if (length < 12 + 4 * 3 + 28 || length > 1 << 20 || length > ch.size()) {
+      if (length < 12 + 4 * 3 + 32 || length > 1 << 20 || length > ch.size()) {
         return null;
       }
       ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
@@ -268,8 +273,8 @@ final class ResidentImage {
         b.get(x);
         texts[i] = new String(x, StandardCharsets.UTF_8);
       }
-      Header h = new Header(texts[0], texts[1], texts[2], b.getInt(), b.getInt(), b.getLong(), b.getInt(),
-          b.getInt());
+      Header h = new Header(texts[0], texts[1], texts[2], b.getInt(), b.getInt(), b.getLong(), b.getInt() == 1,
+          b.getInt(), b.getInt());
       return h.vertices < 0 || h.edges < 0 || h.keyBytes < 0 || h.keyBytes > Integer.MAX_VALUE - 8
           || h.length() != length ? null : h;
     }

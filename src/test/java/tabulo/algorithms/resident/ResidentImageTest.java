@@ -1,6 +1,8 @@
 package tabulo.algorithms.resident;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,6 +72,7 @@ class ResidentImageTest {
       ResidentGraphTest.assertGraph(ResidentGraphTest.bruteForce(store, "G", new Authorizations()), g);
       assertValues(store, "G", g);
       assertNotNull(ResidentImage.read(s, "G", MAX, false), "the structure alone");
+      assertFalse(g.knownSymmetric(), "random directed edges");
       assertNull(ResidentImage.read(s, "G", g.edges() - 1, false), "more edges than allowed");
 
       try (TableWriter w = store.writer("G")) { // one more edge, in memory
@@ -121,6 +124,34 @@ class ResidentImageTest {
       assertNotNull(g);
       ResidentGraphTest.assertGraph(ResidentGraphTest.bruteForce(store, "G", new Authorizations()), g);
       assertEquals(1, g.edges());
+    }
+  }
+
+  /** An undirected graph stored both ways is found to be its own transpose when its image is made. */
+  @Test
+  void anImageKnowsWhetherTheGraphIsItsOwnTranspose() {
+    try (Store store = ResidentGraphTest.open(dir); Session s = Session.open(store).auths(new Authorizations())) {
+      store.create("U", TableSettings.defaults());
+      Random rnd = new Random(4);
+      try (TableWriter w = store.writer("U")) {
+        for (int i = 0; i < 200; i++) {
+          String u = Integer.toString(rnd.nextInt(50));
+          String v = Integer.toString(rnd.nextInt(50));
+          for (String[] e : new String[][] {{u, v}, {v, u}}) {
+            Mutation m = new Mutation(e[0]);
+            m.put("", e[1], "1");
+            w.addMutation(m);
+          }
+        }
+      }
+      store.flush("U");
+      assertTrue(Resident.keepImage(s, "U", false));
+      ResidentGraph g = ResidentImage.read(s, "U", MAX, false);
+      assertTrue(g.knownSymmetric());
+      ResidentGraph read = Resident.graphFor(s.matrix("U"), MAX);
+      assertTrue(read.isSymmetric(), "found by transposing too");
+      assertArrayEquals(read.transposed().targets(), g.transposed().targets());
+      assertArrayEquals(read.transposed().offsets(), g.transposed().offsets());
     }
   }
 
