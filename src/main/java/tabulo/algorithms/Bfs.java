@@ -3,6 +3,7 @@ package tabulo.algorithms;
 import tabulo.algorithms.resident.Resident;
 import tabulo.algorithms.resident.ResidentBfs;
 import tabulo.algorithms.resident.ResidentGraph;
+import tabulo.algorithms.resident.VertexValues;
 import tabulo.ops.Matrix;
 import tabulo.ops.Target;
 import tabulo.ops.mxm.MxmOptions;
@@ -76,6 +77,15 @@ public final class Bfs {
   }
 
   private Bfs() {}
+
+  /**
+   * The search's levels over G held in memory ({@link Resident}), without a table: null where G is not
+   * held, and then {@link #run} computes in tables.
+   */
+  public static VertexValues levels(Matrix g, Options o) {
+    ResidentGraph held = Resident.graphFor(g);
+    return held == null ? null : ResidentBfs.search(held, g, o).levels();
+  }
 
   /** Runs the search on G into {@code out}; returns the number of levels reached past the sources. */
   public static int run(Matrix g, Target out, Options o) {

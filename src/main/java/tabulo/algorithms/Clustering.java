@@ -3,6 +3,7 @@ package tabulo.algorithms;
 import tabulo.algorithms.resident.Resident;
 import tabulo.algorithms.resident.ResidentClustering;
 import tabulo.algorithms.resident.ResidentGraph;
+import tabulo.algorithms.resident.VertexValues;
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.Semirings;
@@ -42,6 +43,15 @@ public final class Clustering {
   }
 
   private Clustering() {}
+
+  /**
+   * The coefficients of G's vertices with a neighbour over G held in memory ({@link Resident}), without a
+   * table: null where G is not held, and then {@link #run} computes in tables.
+   */
+  public static VertexValues coefficients(Matrix g, Options o) {
+    ResidentGraph held = Resident.graphFor(g);
+    return held == null ? null : ResidentClustering.coefficients(held, g.session(), o.directed());
+  }
 
   public static Matrix run(Matrix g, Target out, Options o) {
     ResidentGraph held = Output.plain(out) ? Resident.graphFor(g, out) : null;

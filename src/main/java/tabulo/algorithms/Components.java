@@ -3,6 +3,7 @@ package tabulo.algorithms;
 import tabulo.algorithms.resident.Resident;
 import tabulo.algorithms.resident.ResidentComponents;
 import tabulo.algorithms.resident.ResidentGraph;
+import tabulo.algorithms.resident.VertexValues;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
@@ -41,6 +42,15 @@ public final class Components {
   }
 
   private Components() {}
+
+  /**
+   * Each vertex's component over G held in memory ({@link Resident}), as its smallest key, without a
+   * table: null where G is not held, and then {@link #run} computes in tables.
+   */
+  public static VertexValues components(Matrix g, Options o) {
+    ResidentGraph held = Resident.graphFor(g);
+    return held == null ? null : ResidentComponents.components(held, o.listener());
+  }
 
   /** The components of G into {@code out}; returns the rounds run. */
   public static int run(Matrix g, Target out, Options o) {

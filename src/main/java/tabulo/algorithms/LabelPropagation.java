@@ -14,6 +14,7 @@ import org.apache.accumulo.core.data.Value;
 import tabulo.algorithms.resident.Resident;
 import tabulo.algorithms.resident.ResidentGraph;
 import tabulo.algorithms.resident.ResidentLabelPropagation;
+import tabulo.algorithms.resident.VertexValues;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
@@ -74,11 +75,25 @@ public final class LabelPropagation {
 
   private LabelPropagation() {}
 
-  /** The labels of G's vertices into {@code out}: OUT(v, label) = a vertex key; returns the rounds run. */
-  public static int run(Matrix g, Target out, Options o) {
+  /**
+   * The labels of G's vertices (vertex keys) over G held in memory ({@link Resident}), without a table:
+   * null where G is not held, and then {@link #run} computes in tables.
+   */
+  public static VertexValues labels(Matrix g, Options o) {
+    checkIterations(o);
+    ResidentGraph held = Resident.graphFor(g);
+    return held == null ? null : ResidentLabelPropagation.labels(held, g, o).labels();
+  }
+
+  private static void checkIterations(Options o) {
     if (o.iterations() < 0) {
       throw new TabuloException("--iterations must be 0 or more, not " + o.iterations());
     }
+  }
+
+  /** The labels of G's vertices into {@code out}: OUT(v, label) = a vertex key; returns the rounds run. */
+  public static int run(Matrix g, Target out, Options o) {
+    checkIterations(o);
     Session s = g.session();
     Output.checkNew(s, out, true);
     ResidentGraph held = Output.plain(out) ? Resident.graphFor(g) : null;

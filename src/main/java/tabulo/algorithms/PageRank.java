@@ -5,6 +5,7 @@ import java.util.function.BooleanSupplier;
 import tabulo.algorithms.resident.Resident;
 import tabulo.algorithms.resident.ResidentGraph;
 import tabulo.algorithms.resident.ResidentPageRank;
+import tabulo.algorithms.resident.VertexValues;
 import tabulo.math.BinaryOps;
 import tabulo.math.Monoids;
 import tabulo.math.Semirings;
@@ -79,8 +80,7 @@ public final class PageRank {
 
   private PageRank() {}
 
-  /** Computes the ranks of graph {@code g} into {@code out}: OUT(v, rank). */
-  public static Result run(Matrix g, Target out, Options o) {
+  private static void checkOptions(Options o) {
     if (!(o.damping() >= 0 && o.damping() <= 1)) {
       throw new TabuloException("--damping must be in [0, 1], not " + o.damping());
     }
@@ -90,11 +90,31 @@ public final class PageRank {
     if (o.maxIterations() < 1) {
       throw new TabuloException("--max-iterations must be 1 or more, not " + o.maxIterations());
     }
-    Session s = g.session();
-    Output.checkNew(s, out, false);
+  }
+
+  private static void checkVertices(Session s, Options o) {
     if (o.vertices() != null && !s.store().exists(o.vertices())) {
       throw new TabuloException("pagerank: no table " + o.vertices() + " (--vertices)");
     }
+  }
+
+  /**
+   * The ranks over G held in memory ({@link Resident}), without a table: null where G is not held, and
+   * then {@link #run} computes in tables.
+   */
+  public static VertexValues ranks(Matrix g, Options o) {
+    checkOptions(o);
+    checkVertices(g.session(), o);
+    ResidentGraph held = Resident.graphFor(g);
+    return held == null ? null : ResidentPageRank.ranks(held, g, o).ranks();
+  }
+
+  /** Computes the ranks of graph {@code g} into {@code out}: OUT(v, rank). */
+  public static Result run(Matrix g, Target out, Options o) {
+    checkOptions(o);
+    Session s = g.session();
+    Output.checkNew(s, out, false);
+    checkVertices(s, o);
     ResidentGraph held = Output.plain(out) ? Resident.graphFor(g) : null;
     if (held != null) {
       return ResidentPageRank.run(held, g, out.table(), o);

@@ -3,6 +3,7 @@ package tabulo.algorithms;
 import tabulo.algorithms.resident.Resident;
 import tabulo.algorithms.resident.ResidentGraph;
 import tabulo.algorithms.resident.ResidentShortestPaths;
+import tabulo.algorithms.resident.VertexValues;
 import tabulo.math.BinaryOps;
 import tabulo.math.Semirings;
 import tabulo.ops.Matrix;
@@ -42,12 +43,27 @@ public final class ShortestPaths {
 
   private ShortestPaths() {}
 
-  /** Distances from vertex {@code o.from()} into {@code out}; returns the rounds run. */
-  public static int run(Matrix g, Target out, Options o) {
-    String from = o.from();
-    if (from == null) {
+  /**
+   * The distances from vertex {@code o.from()} over G held in memory ({@link Resident}) with every edge value
+   * a finite number, without a table: null otherwise, and then {@link #run} computes in tables.
+   */
+  public static VertexValues distances(Matrix g, Options o) {
+    String from = source(o);
+    ResidentGraph held = Resident.weightedGraphFor(g);
+    return held == null || !ResidentShortestPaths.handles(held) ? null
+        : ResidentShortestPaths.distances(held, g, from, o.listener()).distances();
+  }
+
+  private static String source(Options o) {
+    if (o.from() == null) {
       throw new IllegalArgumentException("shortest paths need a source: Options.from(key)");
     }
+    return o.from();
+  }
+
+  /** Distances from vertex {@code o.from()} into {@code out}; returns the rounds run. */
+  public static int run(Matrix g, Target out, Options o) {
+    String from = source(o);
     Output.checkNew(g.session(), out, false);
     ResidentGraph held = Resident.weightedGraphFor(g, out);
     if (held != null && ResidentShortestPaths.handles(held)) {

@@ -3,6 +3,7 @@ package tabulo.graphalytics;
 import java.nio.file.Path;
 import java.util.function.BooleanSupplier;
 
+import tabulo.algorithms.resident.VertexValues;
 import tabulo.ops.Session;
 import tabulo.ops.Workspace;
 import tabulo.storage.Store;
@@ -58,8 +59,13 @@ public final class GraphalyticsDriver {
     String result = loaded.graph().edges() + "_" + o.algorithm().label() + "_" + Long.toHexString(System.nanoTime());
     try (Session s = Session.open(store).inMemory(!o.inTables()).inMemoryFromAfar(true)
         .cancelled(o.cancelled())) {
-      AlgorithmRunner.run(s, loaded.graph(), stamp.directed(), o.algorithm(), p, result);
-      OutputWriter.write(s, loaded.graph(), result, o.algorithm(), p.source(), o.output());
+      VertexValues held = AlgorithmRunner.inMemory(s, loaded.graph(), stamp.directed(), o.algorithm(), p);
+      if (held != null) {
+        HeldOutputWriter.write(s, loaded.graph(), held, o.algorithm(), p.source(), o.output());
+      } else {
+        AlgorithmRunner.run(s, loaded.graph(), stamp.directed(), o.algorithm(), p, result);
+        OutputWriter.write(s, loaded.graph(), result, o.algorithm(), p.source(), o.output());
+      }
     } finally {
       if (store.exists(result)) {
         store.delete(result);

@@ -85,7 +85,7 @@ final class OutputWriter {
   }
 
   /** The value of a vertex without one in the result. */
-  private static String unreached(Algorithm a, byte[] id, int length, byte[] source) {
+  static String unreached(Algorithm a, byte[] id, int length, byte[] source) {
     boolean isSource = Arrays.equals(id, 0, length, source, 0, source.length);
     return switch (a) {
       case BFS -> isSource ? "0" : Long.toString(Long.MAX_VALUE);
@@ -111,7 +111,7 @@ final class OutputWriter {
   }
 
   /** A vertex key, a decimal id as the loader writes it, as a long. */
-  private static long parseId(byte[] b, int length) {
+  static long parseId(byte[] b, int length) {
     return Long.parseLong(new String(b, 0, length, StandardCharsets.US_ASCII));
   }
 }

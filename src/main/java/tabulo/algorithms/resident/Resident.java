@@ -44,6 +44,11 @@ public final class Resident {
     return graphFor(g, out, true);
   }
 
+  /** As {@link #graphFor(Matrix)}, with each edge's value read by the session's codec too. */
+  public static ResidentGraph weightedGraphFor(Matrix g) {
+    return load(g, maxEdges(), null, true);
+  }
+
   private static ResidentGraph graphFor(Matrix g, Target out, boolean values) {
     boolean plainNew = out.mask() == null && out.accum() == null && out.table() != null
         && !g.session().store().exists(out.table());

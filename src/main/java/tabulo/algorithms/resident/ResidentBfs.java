@@ -21,8 +21,30 @@ import tabulo.storage.TabuloException;
 public final class ResidentBfs {
   private ResidentBfs() {}
 
+  /**
+   * A search's result: each reached vertex's level (none for the others), each one's parent (with
+   * {@link Bfs.Options#parents}, else null) and the levels reached past the sources.
+   */
+  public record Search(VertexValues levels, VertexValues parents, int depth) {}
+
   /** The search on {@code held} (read from {@code table}) into the new table {@code out}; returns the levels reached. */
   public static int run(ResidentGraph held, Matrix table, String out, Bfs.Options o) {
+    Session s = table.session();
+    Search found = search(held, table, o);
+    VertexValues levels = found.levels();
+    VertexValues parents = found.parents();
+    if (parents == null) {
+      levels.publish(s, out, "bfs", table.table(), Bfs.COLUMN);
+    } else {
+      // the searched graph (G ∪ G^T with --undirected) has held's keys
+      held.publishColumns(s, out, "bfs", table.table(), List.of(Bfs.COLUMN, Bfs.PARENT), (v, c) -> !levels.has(v)
+          ? null : c == 0 ? levels.encoded(s.codec(), v) : parents.encoded(s.codec(), v));
+    }
+    return found.depth();
+  }
+
+  /** The search on {@code held} (read from {@code table}). */
+  public static Search search(ResidentGraph held, Matrix table, Bfs.Options o) {
     Session s = table.session();
     ResidentGraph g = o.undirected() ? held.symmetric() : held;
     int n = g.vertices();
@@ -80,10 +102,14 @@ public final class ResidentBfs {
       next = t.length >= 16 ? t : new int[16];
       size = reached;
     }
-    List<String> columns = parent == null ? List.of(Bfs.COLUMN) : List.of(Bfs.COLUMN, Bfs.PARENT);
-    g.publishColumns(s, out, "bfs", table.table(), columns, (v, c) -> level[v] < 0 ? null
-        : c == 0 ? s.codec().encode(level[v]) : g.key(parent[v]));
-    return depth;
+    double[] levels = new double[n];
+    boolean[] reached = new boolean[n];
+    for (int v = 0; v < n; v++) {
+      levels[v] = level[v];
+      reached[v] = level[v] >= 0;
+    }
+    return new Search(VertexValues.numbers(g, levels, reached),
+        parent == null ? null : VertexValues.keys(g, parent, reached), depth);
   }
 
   /** The vertices whose keys {@code o.from()} matches, in id order. */

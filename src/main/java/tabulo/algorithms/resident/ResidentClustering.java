@@ -24,7 +24,11 @@ public final class ResidentClustering {
 
   /** The coefficients of {@code g} (read from {@code table}) into the new table {@code out}. */
   public static void run(ResidentGraph g, Matrix table, String out, boolean directed) {
-    Session s = table.session();
+    coefficients(g, table.session(), directed).publish(table.session(), out, "lcc", table.table(), Clustering.COLUMN);
+  }
+
+  /** The coefficients of {@code g}'s vertices with a neighbour (none for the others: self-loops at most). */
+  public static VertexValues coefficients(ResidentGraph g, Session s, boolean directed) {
     ResidentGraph a = g.undirected();
     int n = a.vertices();
     int[] off = a.offsets();
@@ -45,13 +49,14 @@ public final class ResidentClustering {
         links[v] += part[v];
       }
     }
-    g.publishVector(s, out, "lcc", table.table(), Clustering.COLUMN, v -> {
+    double[] c = new double[n];
+    boolean[] has = new boolean[n];
+    for (int v = 0; v < n; v++) {
       long d = off[v + 1] - off[v];
-      if (d == 0) {
-        return null; // no neighbour (self-loops at most): no cell
-      }
-      return s.codec().encode(links[v] == 0 ? 0 : links[v] / ((double) d * (double) (d - 1)));
-    });
+      has[v] = d != 0; // no neighbour (self-loops at most): no value
+      c[v] = links[v] == 0 ? 0 : links[v] / ((double) d * (double) (d - 1));
+    }
+    return VertexValues.numbers(g, c, has);
   }
 
   /**

@@ -16,10 +16,15 @@ public final class ResidentComponents {
   /** The components of {@code g} (read from {@code table}) into the new table {@code out}; returns 1. */
   public static int run(ResidentGraph g, Matrix table, String out, IterationListener listener) {
     Session s = table.session();
+    components(g, listener).publish(s, out, "components", table.table(), Components.COLUMN);
+    return 1;
+  }
+
+  /** Each vertex's component of {@code g}, as the key of its root (its smallest vertex). */
+  public static VertexValues components(ResidentGraph g, IterationListener listener) {
     int[] root = unionFind(g);
     listener.iteration(1, root.length);
-    g.publishVector(s, out, "components", table.table(), Components.COLUMN, v -> g.key(root[v]));
-    return 1;
+    return VertexValues.keys(g, root, null);
   }
 
   /** Each vertex's part as its smallest vertex id (edges joined in either direction; self-loops change nothing). */

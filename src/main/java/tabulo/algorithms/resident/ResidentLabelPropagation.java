@@ -20,6 +20,16 @@ public final class ResidentLabelPropagation {
 
   /** The labels of {@code g} (read from {@code table}) into the new table {@code out}; returns the rounds run. */
   public static int run(ResidentGraph g, Matrix table, String out, LabelPropagation.Options o) {
+    Labels l = labels(g, table, o);
+    l.labels().publish(table.session(), out, "cdlp", table.table(), LabelPropagation.COLUMN);
+    return l.rounds();
+  }
+
+  /** Each vertex's label (a vertex's key), and the rounds run. */
+  public record Labels(VertexValues labels, int rounds) {}
+
+  /** The labels of {@code g} (read from {@code table}). */
+  public static Labels labels(ResidentGraph g, Matrix table, LabelPropagation.Options o) {
     Session s = table.session();
     int n = g.vertices();
     List<String> keys = new ArrayList<>(n);
@@ -27,9 +37,9 @@ public final class ResidentLabelPropagation {
       keys.add(new String(g.key(v), StandardCharsets.UTF_8));
     }
     int[] label = LabelPropagation.ranksInLabelOrder(keys);
-    byte[][] byRank = new byte[n][];
+    int[] byRank = new int[n]; // the vertex of each label's rank
     for (int v = 0; v < n; v++) {
-      byRank[label[v] - 1] = g.key(v);
+      byRank[label[v] - 1] = v;
     }
     int[][] neighbours = o.directed() ? directed(g) : undirected(g);
     int round = 0;
@@ -48,9 +58,11 @@ public final class ResidentLabelPropagation {
         break;
       }
     }
-    int[] result = label;
-    g.publishVector(s, out, "cdlp", table.table(), LabelPropagation.COLUMN, v -> byRank[result[v] - 1]);
-    return round;
+    int[] labelVertex = new int[n];
+    for (int v = 0; v < n; v++) {
+      labelVertex[v] = byRank[label[v] - 1];
+    }
+    return new Labels(VertexValues.keys(g, labelVertex, null), round);
   }
 
   /** The most frequent of the neighbours' labels, the smallest of equally frequent ones. */

@@ -21,8 +21,18 @@ import tabulo.storage.TabuloException;
 public final class ResidentPageRank {
   private ResidentPageRank() {}
 
+  /** The ranks of every vertex, and how the rounds ended. */
+  public record Ranks(VertexValues ranks, PageRank.Result result) {}
+
   /** The ranks of {@code g} (read from {@code table}) into the new table {@code out}. */
   public static PageRank.Result run(ResidentGraph held, Matrix table, String out, PageRank.Options o) {
+    Ranks r = ranks(held, table, o);
+    r.ranks().publish(table.session(), out, "pagerank", table.table(), PageRank.COLUMN);
+    return r.result();
+  }
+
+  /** The ranks of {@code g} (read from {@code table}). */
+  public static Ranks ranks(ResidentGraph held, Matrix table, PageRank.Options o) {
     Session s = table.session();
     ResidentGraph g = o.vertices() == null ? held : held.withVerticesOf(s, o.vertices());
     int n = g.vertices();
@@ -80,8 +90,7 @@ public final class ResidentPageRank {
       o.listener().iteration(iterations, change);
       converged = change < n * o.tolerance();
     }
-    double[] ranks = r;
-    g.publishVector(s, out, "pagerank", table.table(), PageRank.COLUMN, v -> s.codec().encode(ranks[v]));
-    return new PageRank.Result(iterations, n == 0 ? 0 : change, converged, n);
+    return new Ranks(VertexValues.numbers(g, r, null),
+        new PageRank.Result(iterations, n == 0 ? 0 : change, converged, n));
   }
 }

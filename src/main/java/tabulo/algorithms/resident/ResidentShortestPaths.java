@@ -44,13 +44,32 @@ public final class ResidentShortestPaths {
 
   /** Distances from vertex {@code from} of {@code g} (read from {@code table}) into the new table {@code out}. */
   public static int run(ResidentGraph g, Matrix table, String from, String out, IterationListener listener) {
+    Distances d = distances(g, table, from, out, listener);
+    d.distances().publish(table.session(), out, "sssp", table.table(), ShortestPaths.COLUMN);
+    return d.rounds();
+  }
+
+  /** Each reached vertex's distance (none for the others), and the rounds run. */
+  public record Distances(VertexValues distances, int rounds) {}
+
+  /**
+   * Distances from vertex {@code from} of {@code g} (read from {@code table}); a negative cycle reachable
+   * from it is an error.
+   */
+  public static Distances distances(ResidentGraph g, Matrix table, String from, IterationListener listener) {
+    return distances(g, table, from, null, listener);
+  }
+
+  /** As the public {@code distances}, naming OUT (null: none) in an error. */
+  private static Distances distances(ResidentGraph g, Matrix table, String from, String out,
+      IterationListener listener) {
     Session s = table.session();
     int source = g.find(from.getBytes(StandardCharsets.UTF_8));
     if (source < 0) {
       throw new TabuloException("--from=" + from + " is no vertex of " + table.table());
     }
     if (nonNegative(g.weights())) {
-      return dijkstra(g, table, source, out, listener);
+      return dijkstra(g, table, source, listener);
     }
     int n = g.vertices();
     int[] offsets = g.offsets();
@@ -94,13 +113,12 @@ public final class ResidentShortestPaths {
       }
       listener.iteration(round, found);
       if (found == 0) {
-        g.publishVector(s, out, "sssp", table.table(), ShortestPaths.COLUMN,
-            v -> reached[v] ? s.codec().encode(d[v]) : null);
-        return round;
+        return new Distances(VertexValues.numbers(g, d, reached), round);
       }
       if (round >= n) {
         throw new TabuloException("sssp: " + table.table() + " has a negative cycle reachable from " + from
-            + " (distances still shrink after " + n + " rounds); " + out + " was not written");
+            + " (distances still shrink after " + n + " rounds)"
+            + (out == null ? "" : "; " + out + " was not written"));
       }
       int[] t = frontier;
       frontier = next;
@@ -118,7 +136,7 @@ public final class ResidentShortestPaths {
   }
 
   /** Dijkstra's search by (distance, hops) from {@code source}, lengths not negative; returns the rounds. */
-  private static int dijkstra(ResidentGraph g, Matrix table, int source, String out, IterationListener listener) {
+  private static Distances dijkstra(ResidentGraph g, Matrix table, int source, IterationListener listener) {
     Session s = table.session();
     int n = g.vertices();
     int[] offsets = g.offsets();
@@ -169,9 +187,7 @@ public final class ResidentShortestPaths {
       listener.iteration(round, finalIn[round]);
     }
     listener.iteration(deepest + 1, 0);
-    g.publishVector(s, out, "sssp", table.table(), ShortestPaths.COLUMN,
-        v -> reached[v] ? s.codec().encode(d[v]) : null);
-    return deepest + 1;
+    return new Distances(VertexValues.numbers(g, d, reached), deepest + 1);
   }
 
   /** A binary heap of vertices ordered by (d, hops), which knows where each vertex is. */
