@@ -4,16 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map.Entry;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
-
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
 
 import tabulo.kernel.KernelCounters;
 import tabulo.ops.ResultSplits;
 import tabulo.ops.Session;
+import tabulo.rfile.CellFields;
+import tabulo.storage.Cells;
 import tabulo.storage.Scan;
 import tabulo.storage.ScanSpec;
 import tabulo.storage.SortedLoader;
@@ -234,10 +232,12 @@ public final class ResidentGraph {
   ResidentGraph withVerticesOf(Session s, String table) {
     List<byte[]> listed = new ArrayList<>();
     try (Scan scan = s.store().scan(table, ScanSpec.all().auths(s.auths()))) {
-      for (Entry<Key, Value> e : scan) {
-        byte[] row = e.getKey().getRowData().toArray();
-        if (listed.isEmpty() || !Arrays.equals(listed.get(listed.size() - 1), row)) {
-          listed.add(row); // rows come in key order, each once per cell
+      Cells cells = scan.cells(); // the cells' bytes in place, no Key per cell
+      byte[] last = null;
+      for (CellFields c = cells.next(); c != null; c = cells.next()) {
+        if (last == null || !Arrays.equals(last, 0, last.length, c.row(), 0, c.rowLength())) {
+          last = Arrays.copyOf(c.row(), c.rowLength());
+          listed.add(last); // rows come in key order, each once per cell
         }
       }
     }
