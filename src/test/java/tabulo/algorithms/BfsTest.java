@@ -24,6 +24,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import tabulo.algorithms.resident.Resident;
 import tabulo.math.DecimalCodec;
 import tabulo.ops.Matrices;
 import tabulo.ops.Session;
@@ -217,6 +218,54 @@ public class BfsTest {
       }
     }
     return level;
+  }
+
+  /**
+   * A symmetric unlabelled graph (each edge both ways, a self-loop) with its image kept, so held in memory
+   * as known to be its own transpose: rounds with a large frontier are pulled (each vertex not reached
+   * looks for a frontier vertex among its neighbours). Levels and the smallest valid parent against the
+   * queue BFS, with hop limits and degree filters.
+   */
+  @Test
+  void aSymmetricGraphWithItsImage() {
+    try (Store store = DegreesTest.open(dir)) {
+      List<TestGraphs.Edge> edges = new ArrayList<>();
+      for (TestGraphs.Edge e : TestGraphs.random(new Random(31), 40, 120)) {
+        edges.add(new TestGraphs.Edge(e.u(), e.v(), 1, ""));
+        edges.add(new TestGraphs.Edge(e.v(), e.u(), 1, ""));
+      }
+      edges.add(new TestGraphs.Edge("alice0", "alice0", 1, ""));
+      TestGraphs.write(store, "G", edges.stream().distinct().toList());
+      store.flush("G"); // an image is of the table's files
+      try (Session s = Session.open(store)) {
+        assertTrue(Resident.keepImage(s, "G", false), "an image of G");
+      }
+      record Case(String from, int hops, double min, double max) {}
+      List<Case> cases = List.of(new Case("alice0,", Integer.MAX_VALUE, -1, 1e9),
+          new Case("bob1,dave0,", Integer.MAX_VALUE, -1, 1e9), new Case("alice0,", 2, -1, 1e9),
+          new Case("carol*,", Integer.MAX_VALUE, 2, 6), new Case("a*,", 3, 4, 1e9));
+      int n = 0;
+      for (Case c : cases) {
+        Map<String, Map<String, Double>> adj = TestGraphs.adjacency(edges, false);
+        Map<String, Double> level = oracle(adj, KeySpec.parse(c.from()), c.hops(), c.min(), c.max());
+        for (boolean parents : List.of(false, true)) {
+          String out = "BFS" + (n++);
+          try (Session s = Session.open(store)) {
+            Bfs.Options o = Bfs.Options.defaults().from(c.from()).hops(c.hops()).parents(parents);
+            if (c.min() >= 0) {
+              o = o.minDegree(c.min()).maxDegree(c.max());
+            }
+            Bfs.run(s.matrix("G"), Target.table(out), o);
+          }
+          if (parents) {
+            assertEquals(withParents(level, validParents(adj, level, c.hops(), c.min(), c.max())),
+                readText(store, out), c.toString());
+          } else {
+            assertEquals(TestGraphs.vector(level, "level"), Matrices.read(store, out), c.toString());
+          }
+        }
+      }
+    }
   }
 
   /**

@@ -15,8 +15,11 @@ import tabulo.storage.TabuloException;
  * whose out-degree lies in the filter's [min, max] are expanded (the others are reached but not expanded),
  * and the vertices they reach for the first time are the next level and the next frontier, until a round
  * reaches none or the hop limit. With parents each reached vertex's parent is the smallest id, hence the
- * smallest key, of an expanded vertex one level up with an edge to it; a source is its own. OUT(v, level)
- * and OUT(v, parent), reached vertices only, written in key order.
+ * smallest key, of an expanded vertex one level up with an edge to it; a source is its own. On a graph
+ * known to be its own transpose a round whose frontier has many edges (Beamer's rule: more than a
+ * fourteenth of the edges of the vertices not yet reached) is pulled instead: each vertex not reached
+ * takes the first expanded frontier vertex among its neighbours, in id order, so the same level and
+ * parent. OUT(v, level) and OUT(v, parent), reached vertices only, written in key order.
  */
 public final class ResidentBfs {
   private ResidentBfs() {}
@@ -66,29 +69,58 @@ public final class ResidentBfs {
     int size = frontier.length;
     int[] next = new int[Math.max(16, size)];
     int depth = 0;
+    long unreachedEdges = g.edges(); // the out-edges of the vertices not reached yet
+    for (int v : frontier) {
+      unreachedEdges -= offsets[v + 1] - offsets[v];
+    }
     while (depth < o.hops()) {
       s.checkCancelled();
       int reached = 0;
       int l = depth + 1;
-      for (int i = 0; i < size; i++) {
-        int u = frontier[i];
-        int degree = offsets[u + 1] - offsets[u];
-        if (degree == 0 || degree < o.minDegree() || degree > o.maxDegree()) {
-          continue; // a vertex without out-edges has no degree: never expanded (nor would it reach anything)
+      if (g.knownSymmetric() && pullPays(offsets, frontier, size, unreachedEdges)) {
+        // each vertex not reached looks among its in-neighbours (its out-neighbours: G = G^T), in id order,
+        // for the first expanded vertex of the frontier (level = depth): the same level, the same parent
+        for (int v = 0; v < n; v++) {
+          if (level[v] >= 0) {
+            continue;
+          }
+          for (int k = offsets[v]; k < offsets[v + 1]; k++) {
+            int u = targets[k];
+            if (level[u] == depth && expands(o, offsets[u + 1] - offsets[u])) {
+              level[v] = l;
+              if (parent != null) {
+                parent[v] = u;
+              }
+              if (reached == next.length) {
+                next = Arrays.copyOf(next, Math.min(2 * reached, n));
+              }
+              next[reached++] = v;
+              unreachedEdges -= offsets[v + 1] - offsets[v];
+              break;
+            }
+          }
         }
-        for (int k = offsets[u]; k < offsets[u + 1]; k++) {
-          int v = targets[k];
-          if (level[v] < 0) {
-            level[v] = l;
-            if (parent != null) {
+      } else {
+        for (int i = 0; i < size; i++) {
+          int u = frontier[i];
+          if (!expands(o, offsets[u + 1] - offsets[u])) {
+            continue; // a vertex without out-edges has no degree: never expanded (nor would it reach anything)
+          }
+          for (int k = offsets[u]; k < offsets[u + 1]; k++) {
+            int v = targets[k];
+            if (level[v] < 0) {
+              level[v] = l;
+              if (parent != null) {
+                parent[v] = u;
+              }
+              if (reached == next.length) {
+                next = Arrays.copyOf(next, Math.min(2 * reached, n));
+              }
+              next[reached++] = v;
+              unreachedEdges -= offsets[v + 1] - offsets[v];
+            } else if (parent != null && level[v] == l && u < parent[v]) {
               parent[v] = u;
             }
-            if (reached == next.length) {
-              next = Arrays.copyOf(next, Math.min(2 * reached, n));
-            }
-            next[reached++] = v;
-          } else if (parent != null && level[v] == l && u < parent[v]) {
-            parent[v] = u;
           }
         }
       }
@@ -110,6 +142,24 @@ public final class ResidentBfs {
     }
     return new Search(VertexValues.numbers(g, levels, reached),
         parent == null ? null : VertexValues.keys(g, parent, reached), depth);
+  }
+
+  /** Whether a frontier vertex of out-degree {@code degree} is expanded: it has an edge and passes the filter. */
+  private static boolean expands(Bfs.Options o, int degree) {
+    return degree != 0 && degree >= o.minDegree() && degree <= o.maxDegree();
+  }
+
+  /**
+   * Whether a round is cheaper pulled (every vertex not reached scans its in-neighbours until one is in the
+   * frontier) than pushed (every frontier vertex scans its out-edges): Beamer's rule, the frontier's edges
+   * above a fourteenth of the edges of the vertices not reached.
+   */
+  private static boolean pullPays(int[] offsets, int[] frontier, int size, long unreachedEdges) {
+    long frontierEdges = 0;
+    for (int i = 0; i < size; i++) {
+      frontierEdges += offsets[frontier[i] + 1] - offsets[frontier[i]];
+    }
+    return frontierEdges * 14 > unreachedEdges;
   }
 
   /** The vertices whose keys {@code o.from()} matches, in id order. */
