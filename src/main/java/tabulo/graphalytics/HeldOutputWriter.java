@@ -6,9 +6,12 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import tabulo.algorithms.resident.VertexValues;
+import tabulo.kernel.Tasks;
 import tabulo.ops.Session;
 import tabulo.rfile.CellFields;
 import tabulo.storage.Cells;
@@ -30,6 +33,7 @@ final class HeldOutputWriter {
   /** Writes {@code file}; returns the lines written. */
   static long write(Session s, LoadedGraph g, VertexValues x, Algorithm a, long source, Path file) {
     long[] smallest = a == Algorithm.WCC ? smallestPerComponent(x) : null;
+    byte[][] reals = a == Algorithm.LCC || a == Algorithm.PR || a == Algorithm.SSSP ? reals(x, s.workers()) : null;
     byte[] sourceKey = DatasetLoader.key(source);
     int n = x.vertices();
     int at = 0; // the first vertex of x whose key is not below the vertex table's current row
@@ -52,7 +56,11 @@ final class HeldOutputWriter {
         w.write(id, 0, length);
         w.write(' ');
         if (at < n && order == 0 && x.has(at)) {
-          writeValue(w, a, x, at, smallest);
+          if (reals != null) {
+            w.write(reals[at]);
+          } else {
+            writeValue(w, a, x, at, smallest);
+          }
         } else {
           w.write(OutputWriter.unreached(a, id, length, sourceKey).getBytes(StandardCharsets.UTF_8));
         }
@@ -74,10 +82,35 @@ final class HeldOutputWriter {
     String text = switch (a) {
       case BFS -> Long.toString((long) x.number(v));
       case WCC -> Long.toString(smallest[x.keyVertex(v)]);
-      case LCC, PR, SSSP -> Double.toString(x.number(v) == 0 ? 0.0 : x.number(v));
-      case CDLP -> throw new IllegalStateException();
+      case CDLP, LCC, PR, SSSP -> throw new IllegalStateException(a + " is written otherwise");
     };
     w.write(text.getBytes(StandardCharsets.ISO_8859_1)); // digits, signs, '.', 'E', Infinity: ASCII
+  }
+
+  /**
+   * Each vertex's real value as {@link Double#toString} writes it (null without one), stretches of vertices
+   * on {@code workers} threads: the formatting is most of the file's cost.
+   */
+  private static byte[][] reals(VertexValues x, int workers) {
+    int n = x.vertices();
+    byte[][] text = new byte[n][];
+    int parts = Math.max(1, workers);
+    List<Runnable> tasks = new ArrayList<>();
+    for (int p = 0; p < parts; p++) {
+      int from = (int) ((long) n * p / parts);
+      int to = (int) ((long) n * (p + 1) / parts);
+      tasks.add(() -> {
+        for (int v = from; v < to; v++) {
+          if (x.has(v)) {
+            double r = x.number(v);
+            // digits, signs, '.', 'E', Infinity, NaN: ASCII
+            text[v] = Double.toString(r == 0 ? 0.0 : r).getBytes(StandardCharsets.ISO_8859_1);
+          }
+        }
+      });
+    }
+    Tasks.runAll(parts, "tabulo-output", tasks);
+    return text;
   }
 
   /** WCC: for each component's root vertex, its smallest member's id as an integer (else unused). */
