@@ -256,15 +256,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     // for a table this store made, a "no" may come from a stale name cache (TableOpsClient.awaitSeen): believed only
     // after the names are read again. Other names are not re-read: asking whether a new name is free is the
     // common case, and re-reading costs a read of every table's name.
-    return made.contains(table) && seenAfterRereads(client, table);
-  }
-
-  private static void sleepQuietly(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    return made.contains(table) && tableOps.seenAfterRereads(table, true);
   }
 
   @Override
@@ -306,23 +298,6 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
       made.add(spare);
     }
     return spare;
-  }
-
-  /**
-   * Whether table {@code name} is seen once the client has read the table names again, a few times over
-   * 60 ms (a reader that began before a make or rename may put the old names back after one clear).
-   */
-  static boolean seenAfterRereads(AccumuloClient client, String name) {
-    for (int i = 0; i < 4 && client instanceof ClientContext context; i++) {
-      if (i > 0) {
-        sleepQuietly(20L * i);
-      }
-      context.clearTableListCache();
-      if (client.tableOperations().exists(name)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Accumulo's form of {@code settings}. */
@@ -733,7 +708,7 @@ public final class AccumuloStore implements Store, KernelHost.Provider {
     try {
       return call.run();
     } catch (TableNotFoundException e) {
-      if (made.contains(table) && seenAfterRereads(client, table)) {
+      if (made.contains(table) && tableOps.seenAfterRereads(table, true)) {
         try {
           return call.run();
         } catch (TableNotFoundException again) {

@@ -59,7 +59,7 @@ final class TableOpsClient implements AutoCloseable {
     } finally {
       end(by);
     }
-    seen(by, table, true);
+    awaitSeen(table, true);
   }
 
   void rename(String from, String to)
@@ -71,7 +71,7 @@ final class TableOpsClient implements AutoCloseable {
     } finally {
       end(by);
     }
-    seen(by, to, true);
+    awaitSeen(to, true);
   }
 
   void delete(String table) throws AccumuloException, AccumuloSecurityException, TableNotFoundException {
@@ -82,7 +82,7 @@ final class TableOpsClient implements AutoCloseable {
     } finally {
       end(by);
     }
-    seen(by, table, false);
+    awaitSeen(table, false);
   }
 
   /**
@@ -124,12 +124,6 @@ final class TableOpsClient implements AutoCloseable {
       }
     } finally {
       switching.readLock().unlock();
-    }
-  }
-
-  private void seen(AccumuloClient by, String name, boolean exists) {
-    if (by != main) {
-      awaitSeen(name, exists);
     }
   }
 
@@ -200,6 +194,15 @@ final class TableOpsClient implements AutoCloseable {
         return true;
       }
     }
+    return seenAfterRereads(name, exists);
+  }
+
+  /**
+   * Whether the main client sees table {@code name} as existing or not once it has read the table names
+   * again, a few times over 60 ms (a reader that began before a table operation may put the old names back
+   * after one clear).
+   */
+  boolean seenAfterRereads(String name, boolean exists) {
     for (int i = 0; i < 4 && main instanceof ClientContext context; i++) {
       if (i > 0 && !sleep(20L * i)) {
         return false;
